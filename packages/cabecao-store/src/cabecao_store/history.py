@@ -1,0 +1,57 @@
+"""The operation log, read back from commit trailers: git is the source of truth, nothing is kept elsewhere."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from . import _git
+from .records import OperationRecord, OperationStatus
+from .trailers import change_lines, parse_trailers
+
+
+def _record(commit: _git.Commit) -> OperationRecord | None:
+    trailers = parse_trailers(commit.message_trailers)
+    if trailers is None:
+        return None
+    return OperationRecord(
+        op=trailers.op,
+        session=trailers.session,
+        client=trailers.client,
+        commit=str(commit.id),
+        summary=commit.message.split("\n", 1)[0],
+        changes=change_lines(commit.message),
+        time=datetime.fromtimestamp(commit.commit_time, UTC),
+        approved=trailers.approved,
+        kind=trailers.kind,
+        undoes=trailers.undoes,
+    )
+
+
+def operations(repo: _git.Repository) -> list[OperationStatus]:
+    """Every operation on the current branch, newest first, with whether (and by what) it was undone.
+
+    An operation is undone when an undo lists it and that undo is not itself undone; undoes are always newer
+    than what they undo, so one pass from newest to oldest settles it.
+    """
+    records = [r for r in (_record(c) for c in _git.walk_first_parent(repo)) if r is not None]
+    undone_by: dict[str, str | None] = {}
+    active_undoer: dict[str, str] = {}
+    statuses: list[OperationStatus] = []
+    for record in records:
+        by = active_undoer.get(record.op)
+        undone_by[record.op] = by
+        if by is None:
+            for target in record.undoes:
+                active_undoer.setdefault(target, record.op)
+        statuses.append(OperationStatus(record=record, undone_by=by))
+    return statuses
+
+
+def human_commits_since_last_op(repo: _git.Repository, limit: int = 50) -> list[str]:
+    """Commits at the top of the branch that Cabeção did not make (a person's own git commits)."""
+    found: list[str] = []
+    for commit in _git.walk_first_parent(repo):
+        if parse_trailers(commit.message_trailers) is not None or len(found) >= limit:
+            break
+        found.append(str(commit.id))
+    return found

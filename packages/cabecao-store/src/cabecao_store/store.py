@@ -1,0 +1,299 @@
+"""The brain on disk: every write takes the lock, changes files, appends `log.md` and becomes one commit.
+
+A write either lands completely (files, log line, commit, git index) or leaves disk and git exactly as they were.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cabecao_schema import (
+    LOG_FILE,
+    BrainConfig,
+    CabecaoError,
+    ErrorCode,
+    check_on_disk,
+    load_config,
+    new_ulid,
+)
+
+from . import _git, messages
+from .locking import DEFAULT_TIMEOUT, brain_lock
+from .records import UNCHECKED, FileChange, OperationRecord
+from .tokens import digest
+from .trailers import Trailers, format_message
+
+Clock = Callable[[], datetime]
+
+#: A `.git/index.lock` older than this was left by a git that died; younger ones belong to a running git.
+STALE_INDEX_LOCK_SECONDS = 60.0
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """A brain folder and its git repository."""
+
+    def __init__(
+        self,
+        root: Path,
+        repo: _git.Repository,
+        config: BrainConfig,
+        *,
+        now: Clock = utc_now,
+        lock_timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
+        self.root = root
+        self.repo = repo
+        self.config = config
+        self.now = now
+        self.lock_timeout = lock_timeout
+        #: Test seam: called after the files are written and before the commit, to prove rollback.
+        self.before_commit: Callable[[], None] | None = None
+
+    @classmethod
+    def open(cls, root: Path | str, *, now: Clock = utc_now, lock_timeout: float = DEFAULT_TIMEOUT) -> Store:
+        """Open a brain: `not_a_brain`, `invalid_config` or `not_a_repository` when it cannot be used."""
+        root = Path(root).expanduser().resolve()
+        config = load_config(root)
+        repo = _git.open_repository(root)
+        if repo is None:
+            raise CabecaoError(
+                ErrorCode.NOT_A_REPOSITORY,
+                messages.not_a_repository(root=str(root)),
+                next_step=messages.next_step_git_init(root=str(root)),
+            )
+        return cls(root, repo, config, now=now, lock_timeout=lock_timeout)
+
+    # reading -------------------------------------------------------------------------------------------
+
+    def read_text(self, path: str) -> str | None:
+        """Current text of a file in the work tree, or None when it does not exist."""
+        target = check_on_disk(self.root, path)
+        try:
+            return target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            return None
+
+    def head(self) -> _git.Commit | None:
+        if self.repo.head_is_unborn:
+            return None
+        return self.repo[self.repo.head.target]  # type: ignore[return-value]
+
+    def committed_text(self, path: str, commit: _git.Commit | None = None) -> str | None:
+        commit = commit or self.head()
+        if commit is None:
+            return None
+        return _git.blob_text(self.repo, commit.tree, path)
+
+    # writing -------------------------------------------------------------------------------------------
+
+    def write(
+        self,
+        changes: Sequence[FileChange],
+        *,
+        summary: str,
+        lines: Iterable[str] = (),
+        session: str,
+        client: str,
+        approved: bool = False,
+        kind: str = "write",
+        undoes: Sequence[str] = (),
+        op: str | None = None,
+    ) -> OperationRecord:
+        """Apply `changes` as one operation: one commit with trailers, or nothing at all."""
+        op = op or new_ulid()
+        lines = list(lines)
+        trailers = Trailers(op=op, session=session, client=client, approved=approved, kind=kind, undoes=tuple(undoes))
+        targets = [(change, check_on_disk(self.root, change.path)) for change in changes]
+        warnings: list[str] = []
+        with brain_lock(self.root, self.lock_timeout):
+            warnings.extend(self._wait_for_git_index_lock())
+            for change, target in targets:
+                if change.expected is not UNCHECKED:
+                    current = _read_or_none(target)
+                    if digest(current) != digest(change.expected):  # type: ignore[arg-type]
+                        raise CabecaoError(
+                            ErrorCode.CONFLICT,
+                            messages.conflict_changed(path=change.path),
+                            next_step=messages.next_step_reread(path=change.path),
+                        )
+            now = self.now()
+            log_path = self.root / LOG_FILE
+            log_text = _read_or_none(log_path) or messages.log_header()
+            log_line = f"- {now.strftime('%Y-%m-%d %H:%M')} · {op} · {client} · {' '.join(summary.split())}\n"
+            if not log_text.endswith("\n"):
+                log_text += "\n"
+            files = [(c.path, t, c.content) for c, t in targets] + [(LOG_FILE, log_path, log_text + log_line)]
+            backups = {target: _read_bytes_or_none(target) for _, target, _ in files}
+            created_dirs: list[Path] = []
+            head = self.head()
+            ref_before = head.id if head is not None else None
+            moved_ref = False
+            try:
+                for _, target, content in files:
+                    if content is None:
+                        if target.exists():
+                            target.unlink()
+                    else:
+                        created_dirs.extend(_make_parents(target, self.root))
+                        _atomic_write(target, content)
+                if self.before_commit is not None:
+                    self.before_commit()
+                with _git.git_errors("gravar o commit"):
+                    tree = self._tree_with(head, {rel: content for rel, _, content in files})
+                    message = format_message(summary, lines, trailers)
+                    parents = [head.id] if head is not None else []
+                    commit_id = _git.create_commit(self.repo, tree, message, parents)
+                    self._move_branch(commit_id, ref_before)
+                    moved_ref = True
+                    self._stage([rel for rel, _, _ in files])
+            except BaseException as exc:
+                self._rollback(backups, created_dirs, ref_before if moved_ref else None)
+                if isinstance(exc, CabecaoError):
+                    raise
+                if isinstance(exc, Exception):
+                    raise CabecaoError(
+                        ErrorCode.GIT_FAILED,
+                        messages.write_failed(problem=str(exc) or type(exc).__name__),
+                        next_step=messages.next_step_git_failed(),
+                    ) from exc
+                raise
+        paths = sorted({rel for rel, _, _ in files})
+        return OperationRecord(
+            op=op,
+            session=session,
+            client=client,
+            commit=str(commit_id),
+            summary=" ".join(summary.split()),
+            changes=lines,
+            time=now,
+            approved=approved,
+            kind=kind,
+            undoes=tuple(undoes),
+            paths=paths,
+            warnings=warnings,
+        )
+
+    def _tree_with(self, head: _git.Commit | None, files: dict[str, str | None]) -> _git.Oid:
+        """HEAD's tree with only these files changed: staged or untracked changes of others never ride along."""
+        base = head.tree if head is not None else None
+        blobs = {path: (self.repo.create_blob(c.encode("utf-8")) if c is not None else None) for path, c in files.items()}
+        return _git.update_tree(self.repo, base, blobs)
+
+    def _move_branch(self, commit_id: _git.Oid, expected: _git.Oid | None) -> None:
+        if self.repo.head_is_unborn:
+            name = self.repo.references["HEAD"].target
+            self.repo.references.create(str(name), commit_id)
+            return
+        ref = self.repo.head
+        if expected is not None and ref.target != expected:
+            raise CabecaoError(
+                ErrorCode.CONFLICT,
+                messages.conflict_changed(path="HEAD"),
+                next_step=messages.next_step_reread(path="HEAD"),
+            )
+        ref.set_target(commit_id)
+
+    def _stage(self, paths: list[str]) -> None:
+        index = self.repo.index
+        index.read(False)
+        for rel in paths:
+            if (self.root / rel).exists():
+                index.add(rel)
+            elif rel in index:
+                index.remove(rel)
+        index.write()
+
+    def _rollback(self, backups: dict[Path, bytes | None], created_dirs: list[Path], ref_before: _git.Oid | None) -> None:
+        for target, data in backups.items():
+            try:
+                if data is None:
+                    if target.exists():
+                        target.unlink()
+                else:
+                    _atomic_write_bytes(target, data)
+            except OSError:
+                pass
+        for folder in reversed(created_dirs):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        if ref_before is not None and not self.repo.head_is_unborn:
+            try:
+                self.repo.head.set_target(ref_before)
+                self.repo.index.read(True)
+            except _git.GitError:
+                pass
+
+    def _wait_for_git_index_lock(self) -> list[str]:
+        """Wait for a running git to release `.git/index.lock`; remove one that a dead git left behind."""
+        lock = Path(self.repo.path) / "index.lock"
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            try:
+                age = time.time() - lock.stat().st_mtime
+            except FileNotFoundError:
+                return []
+            if age > STALE_INDEX_LOCK_SECONDS:
+                try:
+                    lock.unlink()
+                except FileNotFoundError:
+                    pass
+                return [messages.stale_index_lock_removed()]
+            if time.monotonic() >= deadline:
+                raise CabecaoError(
+                    ErrorCode.LOCKED, messages.git_index_locked(), next_step=messages.next_step_locked()
+                )
+            time.sleep(0.05)
+
+
+def _read_or_none(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        return None
+
+
+def _read_bytes_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError):
+        return None
+
+
+def _make_parents(target: Path, root: Path) -> list[Path]:
+    missing: list[Path] = []
+    parent = target.parent
+    while parent != root and not parent.exists():
+        missing.append(parent)
+        parent = parent.parent
+    for folder in reversed(missing):
+        folder.mkdir()
+    return list(reversed(missing))
+
+
+def _atomic_write(target: Path, text: str) -> None:
+    _atomic_write_bytes(target, text.encode("utf-8"))
+
+
+def _atomic_write_bytes(target: Path, data: bytes) -> None:
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
