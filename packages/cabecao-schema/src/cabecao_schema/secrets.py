@@ -81,6 +81,7 @@ _CODE_PREFIXES = (
     "getenv", "System.getenv", "ENV.", "params.", "props.",
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*")  # no digits: a variable or type name, not a literal
+_YAML_TAG = re.compile(r"!!?[A-Za-z][A-Za-z_]*")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}")
 # Lowercase kebab/snake words with at most one digit per word: "db-secret-v2", "my-k8s-secret" (unambiguous: linear).
 _WORDY = re.compile(r"[a-z]+(?:\d[a-z]*)?(?:[-_.][a-z]+(?:\d[a-z]*)?)+|[a-z]+")
@@ -132,8 +133,8 @@ def _is_reference(value: str, *, quoted: bool) -> bool:
         return True
     if _DOTTED_NAME.fullmatch(value) and not any(char.isdigit() for char in value):
         return True  # settings.DB_PASSWORD, process.env.TOKEN
-    if not quoted and _IDENTIFIER.fullmatch(value):
-        return True  # password = db_password, token: str
+    if not quoted and (_IDENTIFIER.fullmatch(value) or _YAML_TAG.fullmatch(value)):
+        return True  # password = db_password, token: str, password: !vault |
     if "://" in value or value.startswith(("/", "~/", "./", "../")) or re.match(r"[A-Za-z]:\\", value):
         return True
     return bool(_EMAIL.fullmatch(value))
@@ -367,6 +368,8 @@ def _assignment_candidates(text: str) -> list[_Candidate]:
         is_password = match.group("pw") is not None
         if not _boundary_ok(text, match.start()):
             continue
+        if match.group("sep") == ">" and (match.start() == 0 or text[match.start() - 1] != "<"):
+            continue  # `>` separates only in a tag, <password>X</password>; not `user:<senha>@host`
         for group in ("dq", "sq", "bq", "bare"):
             raw = match.group(group)
             if raw is not None:

@@ -6,6 +6,7 @@ from . import messages
 from .archive import ArchivePlan, apply_archive, plan_archive
 from .history import human_commits_since_last_op, operations
 from .init import InitResult, init_brain
+from .inventory import NoteCounts, count_notes, note_files
 from .layout import AGENTS_MD, FOLDERS
 from .locking import DEFAULT_TIMEOUT, LOCK_FILE, brain_lock, is_locked
 from .records import UNCHECKED, FileChange, OperationRecord, OperationStatus, UndoPlan
@@ -41,6 +42,10 @@ __all__ = [
     "InitResult",
     "FOLDERS",
     "AGENTS_MD",
+    # inventory
+    "NoteCounts",
+    "count_notes",
+    "note_files",
     # operation log and undo
     "operations",
     "human_commits_since_last_op",

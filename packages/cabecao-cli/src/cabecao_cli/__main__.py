@@ -1,0 +1,3 @@
+from cabecao_cli import main
+
+main()

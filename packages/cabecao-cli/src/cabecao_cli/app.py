@@ -1,0 +1,66 @@
+"""The root `cabecao` command and its error boundary: no traceback ever reaches the person."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+from cabecao_schema import CabecaoError, ErrorCode
+
+from . import messages
+from .output import print_error
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="cabecao",
+    help="Cabeção: a memória durável dos seus agentes de IA, num repositório git de notas Markdown.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def command(func: F) -> F:
+    """Map every failure of a command to a pt-BR message, its next step and exit code 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            return func(*args, **kwargs)
+        except CabecaoError as error:
+            print_error(error, as_json=as_json)
+            raise typer.Exit(1) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # the boundary: anything unexpected still gets a clean message
+            if os.environ.get("CABECAO_DEBUG"):
+                traceback.print_exc(file=sys.stderr)
+            error = CabecaoError(
+                ErrorCode.INTERNAL_ERROR,
+                messages.unexpected_error(problem=type(exc).__name__),
+                next_step=messages.next_step_report(),
+            )
+            print_error(error, as_json=as_json)
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def register() -> None:
+    from .commands import init, log, status, undo
+
+    for module in (init, status, log, undo):
+        module.register(app)
+
+
+def main() -> None:
+    register()
+    app()

@@ -1,0 +1,41 @@
+"""`cabecao init`: create a brain, or the sample brain the reference's examples come from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from cabecao_store import init_brain
+
+from .. import messages
+from ..app import command
+from ..options import JsonOption
+from ..output import print_json
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("init")
+    @command
+    def init(
+        directory: Annotated[Path, typer.Argument(help="Pasta do novo cérebro (nova ou vazia).")] = Path("~/cabecao"),
+        sample: Annotated[bool, typer.Option("--sample", help="Cria o cérebro de exemplo (Projeto Atlas).")] = False,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Cria um cérebro: repositório git, .cabecao.json, pastas, AGENTS.md e o primeiro commit."""
+        result = init_brain(directory, sample=sample)
+        if as_json:
+            print_json(
+                {
+                    "root": str(result.root),
+                    "created": result.created,
+                    "commit": result.record.commit if result.record else None,
+                    "op": result.record.op if result.record else None,
+                }
+            )
+            return
+        if result.created:
+            typer.echo(messages.brain_created(root=str(result.root), sample=sample))
+        else:
+            typer.echo(messages.brain_exists(root=str(result.root)))
+        typer.echo(messages.next_after_init(root=str(result.root)))
