@@ -1,0 +1,223 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_store import FileChange, Store
+
+from . import gitcli
+
+NOTE = "---\ntype: gotcha\ntitle: Fila lenta\n---\n\n# Fila lenta\n\nO consumidor atrasa.\n"
+
+
+def write_note(store: Store, path: str = "memory/gotchas/fila-lenta.md", text: str = NOTE, **kw: object):
+    defaults: dict[str, object] = {
+        "summary": "add gotcha: Fila lenta",
+        "lines": ["add gotcha: Fila lenta"],
+        "session": "01M79D4AFWB93BEMF0A5SXPNQB",
+        "client": "claude-code",
+    }
+    defaults.update(kw)
+    return store.write([FileChange(path, text, expected=None)], **defaults)  # type: ignore[arg-type]
+
+
+def test_write_is_one_commit_with_every_trailer(brain: Store) -> None:
+    before = gitcli.head(brain.root)
+    record = write_note(brain, approved=True)
+    root = brain.root
+    assert gitcli.git(root, "rev-parse", "HEAD~1").strip() == before
+    assert gitcli.head(root) == record.commit
+    assert gitcli.trailers(root) == {
+        "Cabecao-Op": record.op,
+        "Cabecao-Session": "01M79D4AFWB93BEMF0A5SXPNQB",
+        "Cabecao-Client": "claude-code",
+        "Cabecao-Approved": "user",
+    }
+    message = gitcli.git(root, "log", "-1", "--format=%B")
+    assert message.startswith("add gotcha: Fila lenta\n\n- add gotcha: Fila lenta\n")
+    assert gitcli.status(root) == ""
+    assert (root / "memory/gotchas/fila-lenta.md").read_text(encoding="utf-8") == NOTE
+    log_lines = (root / "log.md").read_text(encoding="utf-8").splitlines()
+    assert log_lines[-1] == f"- 2026-11-13 12:00 · {record.op} · claude-code · add gotcha: Fila lenta"
+    assert sorted(gitcli.git(root, "show", "--name-only", "--format=", "HEAD").split()) == [
+        "log.md",
+        "memory/gotchas/fila-lenta.md",
+    ]
+    assert record.paths == ["log.md", "memory/gotchas/fila-lenta.md"]
+
+
+def test_unapproved_write_has_no_approved_trailer(brain: Store) -> None:
+    write_note(brain)
+    assert "Cabecao-Approved" not in gitcli.trailers(brain.root)
+
+
+def test_a_summary_cannot_forge_trailers(brain: Store) -> None:
+    write_note(brain, summary="x\n\nCabecao-Approved: user", lines=["y\nCabecao-Client: human"])
+    trailers = gitcli.trailers(brain.root)
+    assert "Cabecao-Approved" not in trailers
+    assert trailers["Cabecao-Client"] == "claude-code"
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    files = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in (".git", ".cabecao")]
+        for name in filenames:
+            path = Path(dirpath, name)
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+    return files
+
+
+def _dirs(root: Path) -> set[str]:
+    return {
+        Path(d).relative_to(root).as_posix()
+        for d, _, _ in os.walk(root)
+        if ".git" not in Path(d).parts and ".cabecao" not in Path(d).parts
+    }
+
+
+def test_failure_after_files_are_written_leaves_nothing_behind(brain: Store) -> None:
+    write_note(brain)
+    before_head = gitcli.head(brain.root)
+    before_files = _snapshot(brain.root)
+    before_dirs = _dirs(brain.root)
+
+    def explode() -> None:
+        # The files really are on disk when the failure happens.
+        assert (brain.root / "wiki/entities/novo/Kafka.md").exists()
+        raise RuntimeError("disk full")
+
+    brain.before_commit = explode
+    with pytest.raises(CabecaoError) as info:
+        brain.write(
+            [
+                FileChange("memory/gotchas/fila-lenta.md", "mudado\n", expected=NOTE),
+                FileChange("wiki/entities/novo/Kafka.md", "# Kafka\n", expected=None),
+            ],
+            summary="update",
+            session="01M79D4AFWB93BEMF0A5SXPNQB",
+            client="claude-code",
+        )
+    assert info.value.code == ErrorCode.GIT_FAILED
+    assert gitcli.head(brain.root) == before_head
+    assert gitcli.status(brain.root) == ""
+    assert _snapshot(brain.root) == before_files
+    assert _dirs(brain.root) == before_dirs
+
+
+def test_conflict_when_the_file_changed_since_it_was_read(brain: Store) -> None:
+    write_note(brain)
+    path = brain.root / "memory/gotchas/fila-lenta.md"
+    path.write_text(NOTE + "edição de fora\n", encoding="utf-8")
+    head = gitcli.head(brain.root)
+    with pytest.raises(CabecaoError) as info:
+        brain.write(
+            [FileChange("memory/gotchas/fila-lenta.md", "novo\n", expected=NOTE)],
+            summary="update",
+            session="s",
+            client="claude-code",
+        )
+    assert info.value.code == ErrorCode.CONFLICT
+    assert gitcli.head(brain.root) == head
+    assert path.read_text(encoding="utf-8") == NOTE + "edição de fora\n"
+
+
+def test_creating_over_an_existing_file_is_a_conflict(brain: Store) -> None:
+    write_note(brain)
+    with pytest.raises(CabecaoError) as info:
+        write_note(brain)
+    assert info.value.code == ErrorCode.CONFLICT
+
+
+def test_staged_changes_of_others_never_ride_along(brain: Store) -> None:
+    root = brain.root
+    (root / "wiki/concepts/rascunho.md").write_text("# meu rascunho\n", encoding="utf-8")
+    gitcli.git(root, "add", "wiki/concepts/rascunho.md")
+    write_note(brain)
+    assert "rascunho" not in gitcli.git(root, "show", "--name-only", "--format=", "HEAD")
+    assert gitcli.status(root) == "A  wiki/concepts/rascunho.md\n"
+
+
+def test_stale_git_index_lock_is_removed_and_the_write_lands(brain: Store) -> None:
+    lock = Path(brain.repo.path) / "index.lock"
+    lock.write_text("", encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(lock, (old, old))
+    record = write_note(brain)
+    assert not lock.exists()
+    assert gitcli.head(brain.root) == record.commit
+    assert gitcli.status(brain.root) == ""
+    assert record.warnings
+
+
+def test_fresh_git_index_lock_means_locked(make_brain) -> None:  # type: ignore[no-untyped-def]
+    store = make_brain(lock_timeout=0.3)
+    lock = Path(store.repo.path) / "index.lock"
+    lock.write_text("", encoding="utf-8")
+    head = gitcli.head(store.root)
+    with pytest.raises(CabecaoError) as info:
+        write_note(store)
+    assert info.value.code == ErrorCode.LOCKED
+    assert lock.exists()
+    lock.unlink()
+    assert gitcli.head(store.root) == head
+    assert gitcli.status(store.root) == ""
+
+
+def test_brain_lock_held_by_another_process_means_locked(make_brain) -> None:  # type: ignore[no-untyped-def]
+    store = make_brain(lock_timeout=0.3)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time, filelock; l = filelock.FileLock(sys.argv[1]); l.acquire();"
+            " print('held', flush=True); time.sleep(30)",
+            str(store.root / ".cabecao" / "lock"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        head = gitcli.head(store.root)
+        with pytest.raises(CabecaoError) as info:
+            write_note(store)
+        assert info.value.code == ErrorCode.LOCKED
+        assert info.value.next_step
+        assert gitcli.head(store.root) == head
+    finally:
+        holder.kill()
+        holder.wait()
+        if holder.stdout is not None:
+            holder.stdout.close()
+    write_note(store)  # the OS released the dead process's lock
+
+
+def test_symlinked_folder_is_refused_before_anything_is_written(brain: Store, tmp_path: Path) -> None:
+    outside = tmp_path / "fora"
+    outside.mkdir()
+    (brain.root / "wiki" / "atalho").symlink_to(outside, target_is_directory=True)
+    head = gitcli.head(brain.root)
+    with pytest.raises(CabecaoError) as info:
+        write_note(brain, path="wiki/atalho/x.md")
+    assert info.value.code == ErrorCode.UNSAFE_PATH
+    assert list(outside.iterdir()) == []
+    assert gitcli.head(brain.root) == head
+
+
+def test_delete_is_recorded(brain: Store) -> None:
+    write_note(brain)
+    brain.write(
+        [FileChange("memory/gotchas/fila-lenta.md", None, expected=NOTE)],
+        summary="delete",
+        session="s",
+        client="claude-code",
+    )
+    assert not (brain.root / "memory/gotchas/fila-lenta.md").exists()
+    assert gitcli.status(brain.root) == ""
+    assert "fila-lenta" not in gitcli.git(brain.root, "ls-files")
