@@ -1,0 +1,96 @@
+"""The `cabecao` command run as a person runs it: a real process, real brains, real git."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cabecao_store import FileChange, Store
+
+
+def cabecao(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cabecao_cli", *args],
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def assert_clean_error(done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode == 1, done
+    assert "Traceback" not in done.stderr + done.stdout
+    assert done.stderr.startswith("Erro: ")
+    assert "\nPróximo passo: " in done.stderr
+
+
+def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
+    root = tmp_path / "exemplo"
+    done = cabecao("init", "--sample", str(root))
+    assert done.returncode == 0, done.stderr
+    assert "Cérebro de exemplo criado em" in done.stdout
+    status = json.loads(cabecao("status", "--brain", str(root), "--json").stdout)
+    assert status["root"] == str(root.resolve())
+    assert status["notes"]["total"] >= 20
+    assert status["notes"]["by_type"]["fact"] == 3
+    assert status["branch"] == "main"
+    assert status["locked"] is False
+    assert status["last_commit"]["client"] == "cli"
+    human = cabecao("status", "--brain", str(root))
+    assert human.returncode == 0
+    assert "Notas:" in human.stdout and "fact" in human.stdout
+    log = json.loads(cabecao("log", "--brain", str(root), "--json").stdout)
+    assert [op["summary"] for op in log["operations"]] == ["init: cérebro de exemplo"]
+
+
+def test_brain_is_found_from_env_and_from_a_subfolder(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    assert cabecao("init", str(root)).returncode == 0
+    via_env = json.loads(cabecao("status", "--json", env={"CABECAO_BRAIN": str(root)}).stdout)
+    assert via_env["root"] == str(root.resolve())
+    inside = json.loads(cabecao("status", "--json", cwd=root / "memory" / "facts").stdout)
+    assert inside["root"] == str(root.resolve())
+
+
+def test_errors_are_pt_br_with_next_step_and_no_traceback(tmp_path: Path) -> None:
+    assert_clean_error(cabecao("status", "--brain", str(tmp_path)))
+    busy = tmp_path / "ocupada"
+    busy.mkdir()
+    (busy / "x.txt").write_text("x", encoding="utf-8")
+    assert_clean_error(cabecao("init", str(busy)))
+    as_json = cabecao("status", "--brain", str(tmp_path), "--json")
+    assert as_json.returncode == 1
+    assert json.loads(as_json.stdout)["error"]["code"] == "not_a_brain"
+
+
+def test_undo_of_the_last_agent_operation_and_of_a_user_operation(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    cabecao("init", str(root))
+    store = Store.open(root)
+    agent = store.write(
+        [FileChange("wiki/concepts/kafka.md", "# Kafka\n", expected=None)],
+        summary="add concept: Kafka",
+        session="01M79D4AFWB93BEMF0A5SXPNQB",
+        client="claude-code",
+    )
+    done = cabecao("undo", "--brain", str(root), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["undone"][0]["op"] == agent.op
+    assert not (root / "wiki/concepts/kafka.md").exists()
+    log = json.loads(cabecao("log", "--brain", str(root), "--json").stdout)["operations"]
+    assert log[1]["op"] == agent.op and log[1]["undone_by"] == result["op"]
+
+    init_op = log[-1]["op"]
+    refused = cabecao("undo", "--brain", str(root), "--op", init_op)
+    assert_clean_error(refused)
+    assert "--yes" in refused.stderr
+    nothing = cabecao("undo", "--brain", str(root))
+    assert_clean_error(nothing)
+    assert "não há operação de agente" in nothing.stderr
