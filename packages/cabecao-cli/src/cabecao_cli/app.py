@@ -55,9 +55,9 @@ def command(func: F) -> F:
 
 
 def register() -> None:
-    from .commands import init, log, status, undo
+    from .commands import init, install_client, log, status, undo
 
-    for module in (init, status, log, undo):
+    for module in (init, status, log, undo, install_client):
         module.register(app)
 
 

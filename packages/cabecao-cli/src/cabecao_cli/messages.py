@@ -63,3 +63,55 @@ def no_operations() -> str:
 
 def lock_state(*, locked: bool) -> str:
     return "em uso por outro processo" if locked else "livre"
+
+
+def client_scope_unsupported(*, client: str, scope: str) -> str:
+    return f"{client} não tem configuração de MCP com escopo {scope}"
+
+
+def next_step_client_scope() -> str:
+    return "Use --scope user (ou o outro escopo que o cliente aceita)."
+
+
+def client_config_unreadable(*, path: str, problem: str) -> str:
+    return f"a configuração {path} não pôde ser lida ({problem}); nada foi alterado"
+
+
+def next_step_client_config(*, path: str) -> str:
+    return f"Corrija {path} (ou mova-o de lugar) e rode de novo; o Cabeção não sobrescreve um arquivo que não entende."
+
+
+def not_an_object() -> str:
+    return "o conteúdo não é um objeto JSON"
+
+
+def key_not_an_object(*, key: str) -> str:
+    return f"a chave {key} não é um objeto"
+
+
+def unknown_client(*, name: str, known: str) -> str:
+    return f"cliente desconhecido: {name}; os conhecidos são: {known}"
+
+
+def next_step_clients() -> str:
+    return "Escolha um dos clientes listados; veja docs/clients.md para onde cada um guarda a configuração."
+
+
+def client_installed(*, label: str, path: str) -> str:
+    return f"Cabeção registrado no {label}: {path}"
+
+
+def client_unchanged(*, label: str, path: str) -> str:
+    return f"O {label} já está configurado com este cérebro: {path} (nada mudou)"
+
+
+def backup_made(*, path: str) -> str:
+    return f"Cópia do arquivo anterior: {path}"
+
+
+def dry_run_header(*, label: str, path: str) -> str:
+    return f"Simulação (--dry-run): mudança que seria feita no {label} em {path}"
+
+
+def restart_client(*, label: str) -> str:
+    return f"Reinicie o {label} para ele carregar o servidor."

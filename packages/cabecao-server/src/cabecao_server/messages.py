@@ -1,0 +1,121 @@
+"""Every pt-BR text that cabecao-server shows to an agent or a person."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def unknown_tool(*, name: str, available: str) -> str:
+    return f"a ferramenta {name!r} não existe neste servidor; as disponíveis são: {available}"
+
+
+def next_step_list_tools() -> str:
+    return "Chame uma das ferramentas listadas em tools/list."
+
+
+def invalid_field(*, field: str, problem: str) -> str:
+    return f"argumento inválido em {field}: {problem}"
+
+
+def next_step_fix_arguments(*, tool: str) -> str:
+    return f"Corrija o argumento indicado e chame {tool} de novo; nada foi alterado."
+
+
+def problem_missing() -> str:
+    return "é obrigatório e não foi passado"
+
+
+def problem_unknown_field() -> str:
+    return "campo desconhecido para esta ferramenta"
+
+
+def problem_type(*, expected: str) -> str:
+    return f"deve ser {expected}"
+
+
+def problem_too_long(*, limit: object) -> str:
+    return f"passa do limite de {limit} caracteres"
+
+
+def problem_too_short() -> str:
+    return "não pode ser vazio"
+
+
+def problem_too_many(*, limit: object) -> str:
+    return f"passa do limite de {limit} itens"
+
+
+def problem_at_least(*, limit: object) -> str:
+    return f"deve ser no mínimo {limit}"
+
+
+def problem_at_most(*, limit: object) -> str:
+    return f"deve ser no máximo {limit}"
+
+
+def problem_one_of(*, options: str) -> str:
+    return f"deve ser um destes valores: {options}"
+
+
+def problem_other(*, detail: str) -> str:
+    return detail
+
+
+TYPE_NAMES = {
+    "string": "texto",
+    "int": "um número inteiro",
+    "bool": "verdadeiro ou falso (true/false)",
+    "list": "uma lista",
+    "dict": "um objeto",
+    "model": "um objeto",
+    "float": "um número",
+}
+
+
+def internal_error() -> str:
+    return "erro inesperado no servidor do Cabeção; o detalhe foi registrado no stderr do servidor"
+
+
+def next_step_internal_error() -> str:
+    return "Verifique com status ou read se a operação aconteceu antes de tentar de novo."
+
+
+def path_or_id() -> str:
+    return "passe path ou id, um dos dois (não os dois, nem nenhum)"
+
+
+def invalid_scope(*, value: str) -> str:
+    return f"{value!r} não é um scope válido; use global ou project:<nome> (letras minúsculas, números, . _ -)"
+
+
+def invalid_date(*, value: str) -> str:
+    return f"{value!r} não é uma data AAAA-MM-DD válida"
+
+
+def note_not_found(*, what: str) -> str:
+    return f"não há nota {what} neste cérebro"
+
+
+def next_step_search(*, what: str) -> str:
+    return f"Procure com search({{ query: \"{what}\" }}) e use o path ou o id de um resultado."
+
+
+def section_not_found(*, section: str, path: str, available: Sequence[str]) -> str:
+    shown = "; ".join(available[:15]) or "nenhuma"
+    return f"a seção {section!r} não existe em {path}; seções: {shown}"
+
+
+def next_step_sections() -> str:
+    return "Repita read com uma das seções listadas (Pai › Filho), ou sem section para a nota inteira."
+
+
+def section_ambiguous(*, section: str, options: Sequence[str]) -> str:
+    return f"a seção {section!r} aparece mais de uma vez: {'; '.join(options)}"
+
+
+def next_step_section_path() -> str:
+    return "Repita com o caminho completo da seção (Pai › Filho)."
+
+
+def resource_not_found(*, uri: str) -> str:
+    return f"recurso não encontrado: {uri}"

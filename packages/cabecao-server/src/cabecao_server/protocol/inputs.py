@@ -1,0 +1,177 @@
+"""Tool inputs as strict pydantic models: their JSON schemas go to tools/list, and a bad call becomes
+`invalid_argument` naming the field before any operation runs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from cabecao_schema import (
+    MAX_QUERY_CHARS,
+    MAX_TASK_CHARS,
+    CabecaoError,
+    ErrorCode,
+    TYPE_FOLDERS,
+    parse_date,
+    parse_scope,
+)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from .. import messages
+
+
+def _scope(value: str) -> str:
+    try:
+        return parse_scope(value)
+    except ValueError:
+        raise ValueError(messages.invalid_scope(value=value)) from None
+
+
+def _date(value: str) -> str:
+    try:
+        parse_date(value)
+    except ValueError:
+        raise ValueError(messages.invalid_date(value=value)) from None
+    return value
+
+
+Scope = Annotated[str, Field(max_length=80, description="global ou project:<nome>"), AfterValidator(_scope)]
+Day = Annotated[str, Field(max_length=10, description="AAAA-MM-DD (padrão: hoje)"), AfterValidator(_date)]
+Ref = Annotated[str, Field(min_length=1, max_length=600)]
+TypeName = Literal[tuple(t.value for t in TYPE_FOLDERS)]  # type: ignore[valid-type]
+
+
+class ToolInput(BaseModel):
+    """Unknown fields are refused and nothing is coerced: `"10"` is not an integer."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class RecallIn(ToolInput):
+    task: Annotated[str, Field(min_length=1, max_length=MAX_TASK_CHARS, description="O que você vai fazer")]
+    scope: Scope | None = None
+    budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 2000
+
+
+class SearchIn(ToolInput):
+    query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS)]
+    scope: Scope | None = None
+    types: Annotated[list[TypeName], Field(max_length=12)] | None = None
+    limit: Annotated[int, Field(ge=1, le=100)] = 10
+    budget_tokens: Annotated[int, Field(ge=50, le=50_000)] | None = None
+    as_of: Day | None = None
+    mode: Literal["auto", "keyword", "semantic", "hybrid"] = "auto"
+
+
+class ReadIn(ToolInput):
+    path: Ref | None = None
+    id: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    section: Annotated[str, Field(min_length=1, max_length=1000, description="Título ou Pai › Filho")] | None = None
+
+
+class GraphIn(ToolInput):
+    node: Annotated[Ref, Field(description="Título, path, [[wikilink]] ou id")]
+    depth: Literal[1, 2] = 1
+    relation_types: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=20)] | None = None
+    as_of: Day | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+    budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 3000
+
+
+class FactsIn(ToolInput):
+    subject: Ref | None = None
+    predicate: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    object: Ref | None = None
+    as_of: Day | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+class StatusIn(ToolInput):
+    pass
+
+
+LintRule = Literal[
+    "invalid_frontmatter",
+    "fact_contradiction",
+    "conflict_copy",
+    "broken_link",
+    "expired_note",
+    "unconfirmed_memory",
+    "unlinked_mention",
+    "orphan_note",
+    "agent_approved",
+]
+
+
+class LintIn(ToolInput):
+    rules: Annotated[list[LintRule], Field(max_length=9)] | None = None
+    scope: Scope | None = None
+    limit: Annotated[int, Field(ge=1, le=1000)] = 200
+
+
+def compact_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema without titles and with `$defs` inlined: it is paid for in every agent session."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return clean(defs[node["$ref"].split("/")[-1]])
+            out = {k: clean(v) for k, v in node.items() if k != "title"}
+            # `X | None` becomes anyOf [X, null]; an omitted argument already means None.
+            options = out.get("anyOf")
+            if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+                other = next(o for o in options if o != {"type": "null"})
+                out.pop("anyOf")
+                out = {**other, **out}
+            if out.get("default", "missing") is None:
+                out.pop("default")
+            return out
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        return node
+
+    cleaned = clean(schema)
+    cleaned.pop("description", None)
+    cleaned["additionalProperties"] = False
+    return cleaned
+
+
+def parse_input(model: type[ToolInput], arguments: dict[str, Any] | None, *, tool: str) -> ToolInput:
+    try:
+        return model.model_validate(arguments or {})
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        field = ".".join(str(p) for p in first.get("loc", ())) or "argumentos"
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.invalid_field(field=field, problem=_problem(first)),
+            next_step=messages.next_step_fix_arguments(tool=tool),
+        ) from None
+
+
+def _problem(error: Any) -> str:
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return messages.problem_missing()
+    if kind == "extra_forbidden":
+        return messages.problem_unknown_field()
+    if kind == "string_too_long":
+        return messages.problem_too_long(limit=ctx.get("max_length"))
+    if kind == "string_too_short":
+        return messages.problem_too_short()
+    if kind == "too_long":
+        return messages.problem_too_many(limit=ctx.get("max_length"))
+    if kind in ("greater_than_equal", "greater_than"):
+        return messages.problem_at_least(limit=ctx.get("ge", ctx.get("gt")))
+    if kind in ("less_than_equal", "less_than"):
+        return messages.problem_at_most(limit=ctx.get("le", ctx.get("lt")))
+    if kind in ("literal_error", "enum"):
+        return messages.problem_one_of(options=str(ctx.get("expected", "")))
+    if kind == "value_error":
+        return messages.problem_other(detail=str(ctx.get("error", error.get("msg", ""))))
+    for prefix, name in messages.TYPE_NAMES.items():
+        if kind.startswith(prefix):
+            return messages.problem_type(expected=name)
+    return messages.problem_other(detail=str(error.get("msg", kind)))
