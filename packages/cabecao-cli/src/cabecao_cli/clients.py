@@ -47,17 +47,28 @@ def _app_support(name: str) -> str:
 
 def client_specs() -> dict[str, ClientSpec]:
     return {
-        "claude-code": ClientSpec("claude-code", "Claude Code", "json", "mcpServers", "~/.claude.json", ".mcp.json", True),
+        "claude-code": ClientSpec(
+            "claude-code", "Claude Code", "json", "mcpServers", "~/.claude.json", ".mcp.json", True
+        ),
         "claude-desktop": ClientSpec(
-            "claude-desktop", "Claude Desktop", "json", "mcpServers", f"{_app_support('Claude')}/claude_desktop_config.json", None
+            "claude-desktop",
+            "Claude Desktop",
+            "json",
+            "mcpServers",
+            f"{_app_support('Claude')}/claude_desktop_config.json",
+            None,
         ),
         "cursor": ClientSpec("cursor", "Cursor", "json", "mcpServers", "~/.cursor/mcp.json", ".cursor/mcp.json"),
         "vscode": ClientSpec(
             "vscode", "VS Code", "json", "servers", f"{_app_support('Code')}/User/mcp.json", ".vscode/mcp.json", True
         ),
         "codex": ClientSpec("codex", "Codex", "toml", "mcp_servers", "~/.codex/config.toml", ".codex/config.toml"),
-        "gemini": ClientSpec("gemini", "Gemini CLI", "json", "mcpServers", "~/.gemini/settings.json", ".gemini/settings.json"),
-        "windsurf": ClientSpec("windsurf", "Windsurf", "json", "mcpServers", "~/.codeium/windsurf/mcp_config.json", None),
+        "gemini": ClientSpec(
+            "gemini", "Gemini CLI", "json", "mcpServers", "~/.gemini/settings.json", ".gemini/settings.json"
+        ),
+        "windsurf": ClientSpec(
+            "windsurf", "Windsurf", "json", "mcpServers", "~/.codeium/windsurf/mcp_config.json", None
+        ),
     }
 
 
@@ -152,7 +163,9 @@ class InstallResult:
     diff: str
 
 
-def install(spec: ClientSpec, scope: Scope, brain: Path, *, project: Path, dry_run: bool, now: datetime) -> InstallResult:
+def install(
+    spec: ClientSpec, scope: Scope, brain: Path, *, project: Path, dry_run: bool, now: datetime
+) -> InstallResult:
     path = config_path(spec, scope, project=project)
     before = path.read_text(encoding="utf-8") if path.exists() else None
     command, args = server_command(brain)

@@ -19,7 +19,8 @@ class BrainConfig(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    schema_version: int = Field(ge=1)
+    # strict: "2" or 2.0 must not slip past the newer-schema check as a coerced 2.
+    schema_version: int = Field(ge=1, strict=True)
     relation_types: list[str] = Field(default_factory=list)
     embedding: dict[str, Any] | None = None
     llm_policy: dict[str, Any] | None = None
@@ -88,6 +89,8 @@ def load_config(root: Path) -> BrainConfig:
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CabecaoError(
-            ErrorCode.INVALID_CONFIG, messages.config_broken(problem=str(exc)), next_step=messages.next_step_fix_config()
+            ErrorCode.INVALID_CONFIG,
+            messages.config_broken(problem=str(exc)),
+            next_step=messages.next_step_fix_config(),
         ) from None
     return parse_config(text)

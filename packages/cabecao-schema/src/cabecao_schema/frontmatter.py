@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import yaml
@@ -46,6 +46,8 @@ class Document:
     newline: str = "\n"
     frontmatter_error: str | None = None
     _pristine: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    # The opening and closing delimiter lines exactly as read ("---  \n", "...", "---" at the end of the file).
+    _delimiters: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def has_frontmatter(self) -> bool:
@@ -59,6 +61,7 @@ class Document:
             newline=self.newline,
             frontmatter_error=None,
             _pristine=self._pristine,
+            _delimiters=self._delimiters,
         )
 
     def with_body(self, body: str) -> Document:
@@ -69,6 +72,7 @@ class Document:
             newline=self.newline,
             frontmatter_error=self.frontmatter_error,
             _pristine=self._pristine,
+            _delimiters=self._delimiters,
         )
 
     def updated(self, **changes: Any) -> Document:
@@ -119,6 +123,9 @@ def parse_document(text: str) -> Document:
         error = None
     except FrontmatterError as exc:
         data, error = {}, str(exc)
+    opening_match = _OPEN_RE.match(text)  # split_frontmatter found it, so it is there
+    opening = opening_match.group(0) if opening_match else f"---{newline}"
+    closing = text[len(opening) + len(yaml_text) : len(text) - len(body)]
     return Document(
         frontmatter=data,
         body=body,
@@ -126,6 +133,7 @@ def parse_document(text: str) -> Document:
         newline=newline,
         frontmatter_error=error,
         _pristine=copy.deepcopy(data),
+        _delimiters=(opening, closing),
     )
 
 
@@ -135,7 +143,7 @@ class _BrainDumper(_Dumper):  # type: ignore[misc, valid-type]
 
 def _represent_datetime(dumper: Any, value: datetime) -> Any:
     if value.tzinfo is not None:
-        value = value.astimezone(timezone.utc).replace(tzinfo=None)
+        value = value.astimezone(UTC).replace(tzinfo=None)
         text = value.isoformat(timespec="seconds") + "Z"
     else:
         text = value.isoformat(timespec="seconds")
@@ -170,6 +178,11 @@ def render_document(doc: Document) -> str:
     nl = doc.newline
     if doc.raw_frontmatter is not None and doc._pristine is not None and doc.frontmatter == doc._pristine:
         yaml_text = doc.raw_frontmatter
+        if doc._delimiters is not None:
+            opening, closing = doc._delimiters
+            if doc.body and not closing.endswith("\n"):  # the block ended the file and a body was added
+                closing += nl
+            return f"{opening}{yaml_text}{closing}{doc.body}"
     elif not doc.frontmatter and doc.raw_frontmatter is None:
         return doc.body
     else:
@@ -188,4 +201,3 @@ def new_document(frontmatter: dict[str, Any], body: str) -> Document:
         body += "\n"
     ordered = _ordered(frontmatter, [])
     return Document(frontmatter=ordered, body=body, raw_frontmatter=None, _pristine=None)
-

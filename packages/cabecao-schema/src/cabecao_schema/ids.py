@@ -7,7 +7,7 @@ import threading
 
 from ulid import ULID
 
-_ULID_RE = re.compile(r"^[0-7][0-9A-HJKMNP-TV-Z]{25}$")
+_ULID_RE = re.compile(r"^[0-7][0-9A-HJKMNP-TV-Z]{25}\Z")  # \Z: "$" would accept a trailing newline
 _lock = threading.Lock()
 _last: ULID | None = None
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 SECTION_SEPARATOR = " › "
 
 _WIKILINK_RE = re.compile(r"\[\[([^\[\]\n|#]+?)\s*(?:#([^\[\]\n|]*))?\s*(?:\|([^\[\]\n]*))?\]\]")
-_HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+# A closing "#" sequence only counts after a space, so "## Uso em C#" keeps its "#".
+_HEADING_RE = re.compile(r"^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE_RE = re.compile(r"^\s{0,3}(```+|~~~+)")
 
 
@@ -47,12 +48,14 @@ def _code_mask(lines: list[str]) -> list[bool]:
     for line in lines:
         match = _FENCE_RE.match(line)
         if fence is None and match:
-            fence = match.group(1)[0] * 3
+            fence = match.group(1)
             mask.append(True)
         elif fence is not None:
             mask.append(True)
-            if line.strip().startswith(fence):
-                fence = None
+            # The closing fence uses the same character, at least as many of them, and nothing after.
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                if not line[match.end() :].strip():
+                    fence = None
         else:
             mask.append(False)
     return mask
@@ -78,10 +81,10 @@ def find_wikilinks(text: str) -> list[Wikilink]:
 
 
 def _strip_inline_code(line: str) -> str:
-    """Blank out `inline code` spans, keeping offsets."""
+    """Blank out `inline code` spans (also ``double`` ones), keeping offsets."""
     if "`" not in line:
         return line
-    return re.sub(r"`[^`]*`", lambda m: " " * len(m.group(0)), line)
+    return re.sub(r"(`+)(?!`).*?(?<!`)\1(?!`)", lambda m: " " * len(m.group(0)), line)
 
 
 def parse_link_text(text: str) -> Wikilink | None:
@@ -89,7 +92,9 @@ def parse_link_text(text: str) -> Wikilink | None:
     m = _WIKILINK_RE.fullmatch(text.strip())
     if not m:
         return None
-    return Wikilink(m.group(1).strip(), (m.group(2) or "").strip() or None, (m.group(3) or "").strip() or None, 0, 0, m.group(0))
+    return Wikilink(
+        m.group(1).strip(), (m.group(2) or "").strip() or None, (m.group(3) or "").strip() or None, 0, 0, m.group(0)
+    )
 
 
 def link_target(value: str) -> str:

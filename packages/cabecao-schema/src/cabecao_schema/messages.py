@@ -46,6 +46,13 @@ def path_conflict_copy(*, path: str) -> str:
     )
 
 
+def path_control(*, path: str) -> str:
+    return (
+        f"{path} é um arquivo de controle do cérebro (instruções para agentes ou configuração), não uma nota; "
+        "só muda com pedido explícito do usuário"
+    )
+
+
 def path_not_markdown(*, path: str) -> str:
     return f"{path} não termina em .md; notas são arquivos Markdown"
 
@@ -114,7 +121,9 @@ def frontmatter_invalid(*, path: str, problem: str) -> str:
 
 
 def next_step_fix_frontmatter() -> str:
-    return "Corrija o campo indicado (veja cabecao://schema para os campos e valores aceitos) e repita; nada foi gravado."
+    return (
+        "Corrija o campo indicado (veja cabecao://schema para os campos e valores aceitos) e repita; nada foi gravado."
+    )
 
 
 def field_managed(*, field: str) -> str:
@@ -150,8 +159,7 @@ def config_broken(*, problem: str) -> str:
 
 def config_too_new(*, found: int, supported: int) -> str:
     return (
-        f"o .cabecao.json usa o schema_version {found}, mais novo que o {supported} que esta versão do Cabeção "
-        "entende"
+        f"o .cabecao.json usa o schema_version {found}, mais novo que o {supported} que esta versão do Cabeção entende"
     )
 
 

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .limits import MAX_TITLE_CHARS
+
 SCHEMA_VERSION = 1
 
 
@@ -98,9 +100,10 @@ KEY_ORDER: tuple[str, ...] = (
 Trust = Literal["low", "medium", "high"]
 Validity = Literal["current", "expired", "not_yet_valid"]
 
-SCOPE_RE = re.compile(r"^(global|project:[a-z0-9][a-z0-9._-]{0,63})$")
-ORIGIN_RE = re.compile(r"^(human|agent:[a-z0-9][a-z0-9._-]{0,63}|ingest:\S{1,500})$")
-RELATION_TYPE_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+# \Z, not $: "$" also matches before a trailing newline, so "global\n" would pass.
+SCOPE_RE = re.compile(r"^(global|project:[a-z0-9][a-z0-9._-]{0,63})\Z")
+ORIGIN_RE = re.compile(r"^(human|agent:[a-z0-9][a-z0-9._-]{0,63}|ingest:\S{1,500})\Z")
+RELATION_TYPE_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}\Z")
 
 
 def folder_for(note_type: NoteType | str) -> str:
@@ -125,7 +128,7 @@ class Frontmatter(BaseModel):
 
     id: str | None = None
     type: NoteType | None = None
-    title: str | None = Field(default=None, min_length=1, max_length=300)
+    title: str | None = Field(default=None, min_length=1, max_length=MAX_TITLE_CHARS)
     scope: str = "global"
     trust: Trust | None = None
     origin: str | None = None

@@ -47,7 +47,9 @@ _DRIVE_RE = re.compile(r"^[A-Za-z]:")
 
 def _normalise(path: str) -> str:
     if not path or not path.strip():
-        raise CabecaoError(ErrorCode.INVALID_ARGUMENT, messages.path_empty(), next_step=messages.next_step_relative_path())
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.path_empty(), next_step=messages.next_step_relative_path()
+        )
     char = bad_name_char(path)
     if char is not None:
         raise CabecaoError(
@@ -90,7 +92,9 @@ def _normalise(path: str) -> str:
                 next_step=messages.next_step_other_path(),
             )
     if not parts:
-        raise CabecaoError(ErrorCode.INVALID_ARGUMENT, messages.path_empty(), next_step=messages.next_step_relative_path())
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.path_empty(), next_step=messages.next_step_relative_path()
+        )
     return "/".join(parts)
 
 
@@ -128,8 +132,12 @@ def check_note_path(path: str, *, allow_control: bool = False) -> str:
         raise CabecaoError(
             ErrorCode.INVALID_PATH, messages.path_index(path=clean), next_step=messages.next_step_other_path()
         )
-    if allow_control and (is_config_file(clean) or is_control_file(clean)):
-        return clean
+    if is_config_file(clean) or is_control_file(clean):
+        if allow_control:
+            return clean
+        raise CabecaoError(
+            ErrorCode.INVALID_PATH, messages.path_control(path=clean), next_step=messages.next_step_other_path()
+        )
     if any(part.startswith(".") for part in clean.split("/")):
         raise CabecaoError(
             ErrorCode.INVALID_PATH, messages.path_hidden(path=clean), next_step=messages.next_step_other_path()

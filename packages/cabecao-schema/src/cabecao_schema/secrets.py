@@ -19,12 +19,18 @@ Placeholder policy (decided here, tested by the negative corpus): angle/curly/sq
 (`<sua-senha>`, `{password}`), masks of one or two repeated characters, and well-known dummy words are NOT secrets:
 `changeme`, `changeit`, `password`, `pass`, `senha`, `secret`, `token`, `example`/`exemplo`, `redacted`,
 `placeholder`, `your_password`/`sua_senha`-style instructions… So `postgres://user:pass@host` is not flagged,
-while `postgres://app:Hunter2024@host` is. A publicly known default is not a leaked secret, and flagging it would
-only push agents into rewording documentation.
+while a real password in that place is. A publicly known default is not a leaked secret, and flagging it would
+only push agents into rewording documentation. Shape rules ignore dummy words (a `sk_live_…` is flagged whatever
+it spells) but skip fill-in bodies (`ghp_xxxx…`, a key block whose body is `XXXX`) and AWS's `…EXAMPLE…` keys.
+Documentation examples that look random (`"Password": "&1-3a6u:RA0djs"`) ARE flagged: the scanner cannot tell.
+
+Not secrets by key name: pagination, lock and idempotency tokens (`NextToken`, `LockToken`, `ClientToken`,
+`max_tokens`…), keys inside a path (`AWS::IAM::AccessKey`, `arn:…:secret:…`) and public material (`publicKey…`).
 
 Known limits of the context rules (deliberate, to keep false positives at zero): passwords made only of digits or
-only of lowercase words (`123456`, `correcthorsebatterystaple`) are not flagged after a keyword; neither are
-values split from their key across lines, nor CLI flags with a space (`--password X`).
+only of lowercase words (`123456`, `correcthorsebatterystaple`), or containing spaces, are not flagged after a
+keyword; neither are values split from their key across lines, values in a Markdown table cell, nor CLI flags
+with a space (`--password X`). Shape rules still catch provider tokens in all of those places.
 
 When two rules match overlapping text, the more specific one (earlier in `SECRET_RULES`) wins, so one location
 is reported once. Every pattern is linear (bounded repetitions, disjoint character classes): 1 MB of Markdown
@@ -36,7 +42,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 __all__ = ["ALLOW_MARKER", "SECRET_RULES", "SecretFinding", "scan_secrets"]
@@ -80,7 +86,12 @@ _CODE_PREFIXES = (
     "vars.", "args.", "opts.", "options.", "ctx.", "context.", "request.", "req.", "import.meta", "environ",
     "getenv", "System.getenv", "ENV.", "params.", "props.",
 )  # fmt: skip
+_LOWER_WORD = re.compile(r"[a-z_]+")
+_CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*")  # no digits: a variable or type name, not a literal
+_SPACE = re.compile(r"\s")
+_CODE_CHARS = re.compile(r"[()\[\]{}<>]|\$\{|\$\(|%\(")
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:\\")
 _YAML_TAG = re.compile(r"!!?[A-Za-z][A-Za-z_]*")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}")
 # Lowercase kebab/snake words with at most one digit per word: "db-secret-v2", "my-k8s-secret" (unambiguous: linear).
@@ -108,7 +119,7 @@ def _classes(value: str) -> tuple[bool, bool, bool, bool]:
             upper = True
         elif char.isdigit():
             digit = True
-        elif char not in "-_.":
+        elif char not in "-_." and not char.isspace():
             symbol = True
     return lower, upper, digit, symbol
 
@@ -127,17 +138,23 @@ def _is_placeholder(value: str) -> bool:
 
 def _is_reference(value: str, *, quoted: bool) -> bool:
     """Code, references, paths and URLs: what follows `password =` in source code and docs, not a literal secret."""
-    if any(char in value for char in "()[]{}<>") or "${" in value or "$(" in value or "%(" in value:
+    if _CODE_CHARS.search(value):
         return True
     if value.startswith(_CODE_PREFIXES):
         return True
-    if _DOTTED_NAME.fullmatch(value) and not any(char.isdigit() for char in value):
-        return True  # settings.DB_PASSWORD, process.env.TOKEN
+    if _DOTTED_NAME.fullmatch(value) and (
+        not any(char.isdigit() for char in value) or any(_LOWER_WORD.fullmatch(part) for part in value.split("."))
+    ):
+        return True  # settings.DB_PASSWORD, process.env.TOKEN, ed25519.Ed25519PrivateKey
     if not quoted and (_IDENTIFIER.fullmatch(value) or _YAML_TAG.fullmatch(value)):
         return True  # password = db_password, token: str, password: !vault |
-    if "://" in value or value.startswith(("/", "~/", "./", "../")) or re.match(r"[A-Za-z]:\\", value):
+    if "://" in value or value.startswith(("/", "~/", "./", "../", "arn:", "urn:")) or _WINDOWS_PATH.match(value):
         return True
     return bool(_EMAIL.fullmatch(value))
+
+
+def _has_space(value: str) -> bool:
+    return _SPACE.search(value) is not None
 
 
 def _clean(value: str) -> str:
@@ -149,18 +166,18 @@ def _password_like(value: str, *, quoted: bool = False) -> bool:
     """A human-chosen password: 6+ chars with letters and a digit or symbol (`hunter2`, `Mudar@123`)."""
     if value.startswith(tuple(_MARKUP_TRIM)):
         value = value.lstrip(_MARKUP_TRIM)
-    if len(value) < 6 or _is_placeholder(value) or _is_reference(value, quoted=quoted):
-        return False
+    if len(value) < 6 or _has_space(value) or _is_placeholder(value) or _is_reference(value, quoted=quoted):
+        return False  # a value with spaces is a sentence (passphrases of plain words are a documented miss)
     lower, upper, digit, symbol = _classes(value)
     return (lower or upper) and (digit or symbol)
 
 
 def _token_like(value: str, *, quoted: bool = False) -> bool:
     """A machine-made token: 10+ chars that look random (mixed case and digits, hex with digits, or high entropy)."""
-    if len(value) < 10 or " " in value or _is_placeholder(value) or _is_reference(value, quoted=quoted):
+    if len(value) < 10 or _has_space(value) or _is_placeholder(value) or _is_reference(value, quoted=quoted):
         return False
-    if _WORDY.fullmatch(value):
-        return False
+    if "*" in value or _WORDY.fullmatch(value):
+        return False  # globs and ARNs (`…:secret:app-*`), kebab/snake names
     lower, upper, digit, _symbol = _classes(value)
     digits = sum(char.isdigit() for char in value)
     letters = sum(char.isalpha() for char in value)
@@ -168,7 +185,7 @@ def _token_like(value: str, *, quoted: bool = False) -> bool:
         return True
     if digits >= 2 and letters >= 2 and _entropy(value) >= 2.8:
         return True  # hex tokens, UUIDs used as API keys
-    return len(value) >= 16 and _entropy(value) >= 3.5
+    return len(value) >= 20 and _entropy(value) >= 4.0  # random letters; camelCase words score lower
 
 
 def _prose_password(value: str) -> bool:
@@ -210,14 +227,11 @@ def _url_password(value: str) -> bool:
     return len(value) >= 4 and not _is_placeholder(value)
 
 
-def _bearer(value: str) -> bool:
-    return _token_like(value)
-
-
 # --- rules --------------------------------------------------------------------------------------------------------
-
-_START = r"(?<![A-Za-z0-9])"  # a prefix must start a token; `_` and `-` may precede it (`KEY=sk_live_…`)
-_END = r"(?![A-Za-z0-9_-])"
+# Performance note: `re` scans fast only when a pattern starts with a literal or a character set, so no pattern
+# starts with a lookbehind (the "must start a token" guard is checked in Python), and case-insensitive patterns are
+# written in lowercase and run on `text.lower()` (same offsets), falling back to IGNORECASE when lowering changes
+# the length (e.g. "İ").
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,33 +239,51 @@ class _Rule:
     name: str
     pattern: re.Pattern[str]
     check: Callable[[str], bool] | None = None  # applied to the `secret` group (or the whole match)
-    hint: str | None = None  # a literal that must occur in the text (case-sensitive), to skip the regex quickly
+    hint: str | None = None  # a literal that must occur in the text, to skip the regex quickly
+    value_only: bool = False  # report where the `secret` group starts (the value after a key), not the match
+    guard: str = ""  # characters that must not come right before the match (it must start a token)
+    folded: bool = False  # case-insensitive: lowercase pattern, run on the lowered text
+    pattern_ci: re.Pattern[str] | None = None  # the same pattern with IGNORECASE, for the fallback
 
 
-def _rule(name: str, pattern: str, check: Callable[[str], bool] | None = None, hint: str | None = None) -> _Rule:
-    return _Rule(name, re.compile(pattern), check, hint)
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
-# Order = priority: when spans overlap, the earlier (more specific) rule wins.
+def _rule(
+    name: str,
+    pattern: str,
+    check: Callable[[str], bool] | None = None,
+    hint: str | None = None,
+    *,
+    value_only: bool = False,
+    guard: str = _ALNUM,
+    folded: bool = False,
+) -> _Rule:
+    compiled_ci = re.compile(pattern, re.IGNORECASE) if folded else None
+    return _Rule(name, re.compile(pattern), check, hint, value_only, guard, folded, compiled_ci)
+
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_END = r"(?![A-Za-z0-9_-])"
+
+# Order = priority: when spans overlap, the earlier (more specific) rule wins. A name may have several patterns.
 _SHAPE_RULES: tuple[_Rule, ...] = (
-    _rule("private_key", r"-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY(?: BLOCK)?-----", hint="-----BEGIN "),
-    _rule("cabecao_confirm_token", _START + r"cbc_ct_(?P<secret>[A-Za-z0-9_-]{16,256})", _varied(6), "cbc_ct_"),
-    _rule("anthropic_key", _START + r"sk-ant-(?P<secret>[A-Za-z0-9_-]{20,256})", _varied(10), "sk-ant-"),
+    _rule(
+        "private_key", r"-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY(?: BLOCK)?-----", hint="-----BEGIN ", guard=""
+    ),
+    _rule("cabecao_confirm_token", r"cbc_ct_(?P<secret>[A-Za-z0-9_-]{16,256})", _varied(6), "cbc_ct_"),
+    _rule("anthropic_key", r"sk-ant-(?P<secret>[A-Za-z0-9_-]{20,256})", _varied(10), "sk-ant-"),
     _rule(
         "openai_key",
-        _START + r"sk-(?:proj-|svcacct-|admin-|None-)?(?P<secret>[A-Za-z0-9_-]{20,256})",
+        r"sk-(?:proj-|svcacct-|admin-|None-)?(?P<secret>[A-Za-z0-9_-]{20,256})",
         _mixed_case_digits,
         "sk-",
     ),
-    _rule(
-        "github_token",
-        _START + r"(?:gh[pousr]_(?P<secret>[A-Za-z0-9]{36,255})|github_pat_[A-Za-z0-9_]{22,255})",
-        _varied(8),
-    ),
+    _rule("github_token", r"gh[pousr]_(?P<secret>[A-Za-z0-9]{36,255})", _varied(8), "_"),
+    _rule("github_token", r"github_pat_(?P<secret>[A-Za-z0-9_]{22,255})", _varied(8), "github_pat_"),
     _rule(
         "gitlab_token",
-        _START
-        + r"gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat|ffct|agent|oas|wt)-(?P<secret>[A-Za-z0-9_-]{20,256})",
+        r"gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat|ffct|agent|oas|wt)-(?P<secret>[A-Za-z0-9_-]{20,256})",
         _varied(8),
         "gl",
     ),
@@ -260,96 +292,136 @@ _SHAPE_RULES: tuple[_Rule, ...] = (
         r"https://hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9_/-]{20,256})",
         _webhook_tail,
         "hooks.slack.com",
+        guard="",
     ),
-    _rule("slack_token", _START + r"xox[abposre]-(?P<secret>[A-Za-z0-9-]{10,256})", _has_digit_varied, "xox"),
-    _rule(
-        "stripe_key",
-        _START + r"(?:(?:sk|rk)_(?:live|test)_(?P<secret>[A-Za-z0-9]{16,255})|whsec_[A-Za-z0-9]{24,255})",
-        _varied(8),
-        "_",
-    ),
-    _rule("google_api_key", _START + r"AIza(?P<secret>[0-9A-Za-z_-]{35})" + _END, _varied(10), "AIza"),
-    _rule("google_oauth_secret", _START + r"GOCSPX-(?P<secret>[A-Za-z0-9_-]{20,64})", _varied(8), "GOCSPX-"),
+    _rule("slack_token", r"xox[abposre]-(?P<secret>[A-Za-z0-9-]{10,256})", _has_digit_varied, "xox"),
+    _rule("stripe_key", r"[sr]k_(?:live|test)_(?P<secret>[A-Za-z0-9]{16,255})", _varied(8), "k_"),
+    _rule("stripe_key", r"whsec_(?P<secret>[A-Za-z0-9]{24,255})", _varied(8), "whsec_"),
+    _rule("google_api_key", r"AIza(?P<secret>[0-9A-Za-z_-]{35})" + _END, _varied(10), "AIza"),
+    _rule("google_oauth_secret", r"GOCSPX-(?P<secret>[A-Za-z0-9_-]{20,64})", _varied(8), "GOCSPX-"),
     _rule(
         "aws_access_key",
-        r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z2-7]{16}(?![A-Z0-9])",
+        r"A(?:KIA|SIA|BIA|CCA|IDA|ROA|IPA|NPA|NVA|PKA|GPA)[A-Z2-7]{16}(?![A-Z0-9])",
         _not_aws_example,
         "A",
+        guard="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
     ),
     _rule(
         "aws_secret_key",
-        r"(?i:aws_?secret_?access_?key|secret_?access_?key)[\"'`]{0,2}[ \t]{0,4}(?::=|=>|[:=])[ \t]{0,4}[\"'`]?"
-        r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        r"secret_?access_?key[\"'`]{0,2}[ \t]{0,4}(?::=|=>|[:=])[ \t]{0,4}[\"'`]?"
+        r"(?P<secret>[a-z0-9/+]{40})(?![a-z0-9/+=])",
         _not_aws_example,
+        value_only=True,
+        guard="",
+        folded=True,
     ),
-    _rule("huggingface_token", _START + r"hf_(?P<secret>[A-Za-z]{34})" + _END, _mixed_case, "hf_"),
-    _rule("npm_token", _START + r"npm_(?P<secret>[A-Za-z0-9]{36})" + _END, _varied(8), "npm_"),
-    _rule("pypi_token", _START + r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", None, "pypi-AgEIcHlwaS5vcmc"),
-    _rule("sendgrid_key", _START + r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}" + _END, None, "SG."),
+    _rule("huggingface_token", r"hf_(?P<secret>[A-Za-z]{34})" + _END, _mixed_case, "hf_"),
+    _rule("npm_token", r"npm_(?P<secret>[A-Za-z0-9]{36})" + _END, _varied(8), "npm_"),
+    _rule("pypi_token", r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", None, "pypi-AgEIcHlwaS5vcmc"),
+    _rule("sendgrid_key", r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}" + _END, None, "SG."),
     _rule(
         "azure_storage_key",
-        r"(?i:AccountKey)=(?P<secret>[A-Za-z0-9+/]{86}==)",
+        r"AccountKey=(?P<secret>[A-Za-z0-9+/]{86}==)",
         _varied(10),
+        "AccountKey=",
+        value_only=True,
+        guard="",
     ),
-    _rule("telegram_bot_token", r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _END, None, ":AA"),
     _rule(
-        "jwt",
-        _START + r"eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{10,2048}",
+        "telegram_bot_token",
+        r"[0-9]{8,10}:AA[A-Za-z0-9_-]{33}" + _END,
         None,
-        "eyJ",
+        ":AA",
+        guard=_ALNUM + "_:",
     ),
+    _rule("jwt", r"eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{10,2048}", None, "eyJ"),
 )
 
-_URL_CREDENTIALS = _rule(
-    "url_credentials",
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s:/@?#\"'<>`]{0,128}:"
-    r"(?P<secret>[^\s/@?#\"'<>`]{1,256})@(?=[A-Za-z0-9\[_-])",
-    _url_password,
-    "://",
-)
-_BEARER = _rule(
-    "bearer_token",
-    r"(?i:\bbearer)[ \t]+(?P<secret>[A-Za-z0-9._~+/-]{16,4096}=*)(?![A-Za-z0-9._~+/=-])",
-    _bearer,
+_CONTEXT_RULES: tuple[_Rule, ...] = (
+    _rule(
+        "url_credentials",
+        r"://[^\s:/@?#\"'<>`]{0,128}:(?P<secret>[^\s/@?#\"'<>`]{1,256})@(?=[A-Za-z0-9\[_-])",
+        _url_password,
+        "://",
+        value_only=True,
+        guard="",
+    ),
+    _rule(
+        "bearer_token",
+        r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{16,4096}=*)(?![a-z0-9._~+/=-])",
+        _token_like,
+        value_only=True,
+        folded=True,
+    ),
 )
 
 # Keyword = the END of a key (`db_password`, `apiKey`, `"client_secret"`); `tokens:` or `token_url:` do not count.
-_PASSWORD_KEYWORDS = r"pgpassword|password|passwd|passphrase|pass|pwd|senha|contrase(?:ñ|n)a|palavra-passe"
-_SECRET_KEYWORDS = (
-    r"secret|token|api[_-]?key|(?:access|secret|private|signing|encryption|master|auth|app|client)[_-]?key"
-)
-_ASSIGNMENT = re.compile(
-    r"(?i)(?:(?P<pw>" + _PASSWORD_KEYWORDS + r")|(?P<tk>" + _SECRET_KEYWORDS + r"))"
-    r"[\"'`\]*]{0,3}[ \t]{0,4}(?P<sep>:=|=>|=(?!=)|:(?!:)|>)[ \t]{0,4}(?:\*\*[ \t]{0,2})?"
+# Written as a flat alternation of literals so that `re` can skip quickly to a possible first letter.
+_PASSWORD_KEYWORDS = re.compile(r"pgpassword|password|passwd|passphrase|pass|pwd|senha|contrase(?:ñ|n)a|palavra-passe")
+_ASSIGNMENT_PATTERN = (
+    r"(?:pgpassword|password|passwd|passphrase|pass|pwd|senha|contraseña|contrasena|palavra-passe"
+    r"|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|signing[_-]?key"
+    r"|encryption[_-]?key|master[_-]?key|auth[_-]?key|app[_-]?key|client[_-]?key)"
+    r"(?P<close>[\"'`\]*]{0,3}[ \t]{0,4})(?P<sep>:=|=>|=(?!=)|:(?!:)|>)[ \t]{0,4}(?:\*\*[ \t]{0,2})?"
     r"(?:\"(?P<dq>[^\"\n]{0,256})\"|'(?P<sq>[^'\n]{0,256})'|`(?P<bq>[^`\n]{0,256})`|(?P<bare>[^\s\"'`,;]{1,256}))"
 )
+_ASSIGNMENT = re.compile(_ASSIGNMENT_PATTERN)
+_ASSIGNMENT_CI = re.compile(_ASSIGNMENT_PATTERN, re.IGNORECASE)
 # "a senha do banco é X", "the password for staging is X", "Senha do Wi-Fi: X" (up to five words in between).
-_PROSE = re.compile(
-    r"(?i)(?<!\w)(?:senhas?|passwords?|palavras?-passe|passphrases?)(?!\w)"
+_PROSE_PATTERN = (
+    r"(?:senhas?|passwords?|palavras?-passe|passphrases?)(?!\w)"
     r"(?:[ \t]+(?!(?:é|eh|era|será|seria|fica|is|was)(?!\w))[^\s:=]{1,30}){0,5}?"
     r"(?:[ \t]*:|[ \t]+(?:é|eh|era|será|seria|fica|is|was)(?!\w))"
     r"[ \t]*[*_`\"'“‘]{0,3}(?P<secret>[^\s`\"'”’*]{8,128})"
 )
+_PROSE = re.compile(_PROSE_PATTERN)
+_PROSE_CI = re.compile(_PROSE_PATTERN, re.IGNORECASE)
 
-SECRET_RULES: tuple[str, ...] = (
-    *(rule.name for rule in _SHAPE_RULES),
-    "url_credentials",
-    "bearer_token",
-    "password_assignment",
-    "secret_assignment",
-    "password_in_prose",
+SECRET_RULES: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *(rule.name for rule in _SHAPE_RULES + _CONTEXT_RULES),
+            "password_assignment",
+            "secret_assignment",
+            "password_in_prose",
+        ]
+    )
 )
 _PRIORITY = {name: index for index, name in enumerate(SECRET_RULES)}
 _PRIVATE_KEY_END = re.compile(r"-----END [A-Z0-9 ]{0,40}-----")
 _MAX_KEY_BLOCK = 64 * 1024
 
-# A line that is only the marker, optionally inside a comment: it also covers the next line.
+# A line that is only the marker, optionally inside a comment (with an optional ": reason"): it covers the next line.
 _MARKER_LINE = re.compile(
-    r"[ \t]*(?:<!--|#|//|/\*|--|;|%)?[ \t]*" + re.escape(ALLOW_MARKER)
+    r"[ \t]*(?:<!--|#|//|/\*|--|;|%)?[ \t]*"
+    + re.escape(ALLOW_MARKER)
     + r"(?:[ \t]*[:\u2014][^\n]*?)?[ \t]*(?:-->|\*/)?[ \t]*\r?"
 )
 
 _Candidate = tuple[int, int, int, str]  # (priority, start, end, rule)
+
+
+def _starts_token(text: str, start: int, guard: str) -> bool:
+    """A prefixed token must not be glued to the text before it (`disk-…` is not `sk-…`)."""
+    return start == 0 or not guard or text[start - 1] not in guard
+
+
+# Tokens that only page, lock or deduplicate requests (AWS `NextToken`, `LockToken`, `ClientToken`…): not credentials.
+_NOT_SECRET_TOKEN_KEY = re.compile(
+    r"(?:next|page|nextpage|lock|nextlock|idempotency|client|request|continuation|pagination|cursor|sync|marker"
+    r"|change|update|policyupdate|resume|cancel|max|num|total|input|output|prompt|completion|stop|eos|bos|pad|unk)"
+    r"token"
+)
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-$")
+_CODE_FOLLOWERS = "|,)=]"
+
+
+def _key_start(text: str, start: int) -> int:
+    """Where the key that ends with the keyword begins (`DB_PASSWORD`, `x-api-key`, `self.token`)."""
+    index = start
+    while index > 0 and start - index < 80 and text[index - 1] in _KEY_CHARS:
+        index -= 1
+    return index
 
 
 def _boundary_ok(text: str, start: int) -> bool:
@@ -362,32 +434,103 @@ def _boundary_ok(text: str, start: int) -> bool:
     return (before.islower() or before.isdigit()) and text[start].isupper()
 
 
-def _assignment_candidates(text: str) -> list[_Candidate]:
+class _Views:
+    """The text and its lowered twin: folded patterns run on the twin, or with IGNORECASE if offsets would shift."""
+
+    __slots__ = ("text", "lowered")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        lowered = text.lower()
+        self.lowered = lowered if len(lowered) == len(text) else None
+
+    def finditer(self, pattern: re.Pattern[str], pattern_ci: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        if self.lowered is not None:
+            return pattern.finditer(self.lowered)
+        return pattern_ci.finditer(self.text)
+
+
+def _shape_candidates(views: _Views) -> list[_Candidate]:
+    text = views.text
     found: list[_Candidate] = []
-    for match in _ASSIGNMENT.finditer(text):
-        is_password = match.group("pw") is not None
+    for rule in _SHAPE_RULES + _CONTEXT_RULES:
+        if rule.hint is not None and rule.hint not in text:
+            continue
+        priority = _PRIORITY[rule.name]
+        has_secret = "secret" in rule.pattern.groupindex
+        if rule.folded:
+            assert rule.pattern_ci is not None
+            matches: Iterable[re.Match[str]] = views.finditer(rule.pattern, rule.pattern_ci)
+        else:
+            matches = rule.pattern.finditer(text)
+        if rule.name == "private_key":
+            found.extend(_private_key_blocks(text, list(matches), priority))
+            continue
+        for match in matches:
+            start, end = match.span("secret") if rule.value_only else match.span()
+            if not _starts_token(text, match.start(), rule.guard):
+                continue
+            if rule.check is not None:
+                value = text[slice(*match.span("secret"))] if has_secret else text[match.start() : match.end()]
+                if not rule.check(value):
+                    continue
+            found.append((priority, start, end, rule.name))
+    return found
+
+
+def _placeholder_key_body(body: str) -> bool:
+    """`-----BEGIN PRIVATE KEY-----\\nXXXX\\n-----END…`, `…EXAMPLE…`: documentation, not a key."""
+    body = re.sub(r"\\[nr]|\s|\.\.\.|…", "", body)
+    return len(set(body)) < 8 or "EXAMPLE" in body
+
+
+def _private_key_blocks(text: str, headers: list[re.Match[str]], priority: int) -> list[_Candidate]:
+    """A key block spans BEGIN..END, so nothing inside it is reported twice; END is sought only up to the next BEGIN."""
+    found: list[_Candidate] = []
+    for index, header in enumerate(headers):
+        limit = headers[index + 1].start() if index + 1 < len(headers) else len(text)
+        end_match = _PRIVATE_KEY_END.search(text, header.end(), min(limit, header.end() + _MAX_KEY_BLOCK))
+        if end_match is not None and _placeholder_key_body(text[header.end() : end_match.start()]):
+            continue
+        found.append((priority, header.start(), end_match.end() if end_match else header.end(), "private_key"))
+    return found
+
+
+def _assignment_candidates(views: _Views) -> list[_Candidate]:
+    text = views.text
+    found: list[_Candidate] = []
+    for match in views.finditer(_ASSIGNMENT, _ASSIGNMENT_CI):
         if not _boundary_ok(text, match.start()):
             continue
-        if match.group("sep") == ">" and (match.start() == 0 or text[match.start() - 1] != "<"):
-            continue  # `>` separates only in a tag, <password>X</password>; not `user:<senha>@host`
-        for group in ("dq", "sq", "bq", "bare"):
-            raw = match.group(group)
-            if raw is not None:
-                break
-        start = match.start(group)
+        key_start = _key_start(text, match.start())
+        if (key_start > 0 and text[key_start - 1] == ":") or "public" in text[key_start : match.start()].lower():
+            continue  # a path segment (`AWS::IAM::AccessKey`, `arn:…:secret:db-*`), or public material
+        folded_key = _NON_ALNUM.sub("", text[key_start : match.start("close")].lower())
+        if _NOT_SECRET_TOKEN_KEY.fullmatch(folded_key):
+            continue
+        if match.group("sep") == ">" and (
+            match.start() == 0 or text[match.start() - 1] != "<" or "</" not in (match.group("bare") or "")
+        ):
+            continue  # `>` separates only in an element, <password>X</password>; not `user:<senha>@host`
+        group = match.lastgroup or "bare"  # the value group (dq, sq, bq or bare) is always the last one to close
+        start, end = match.span(group)
+        raw = text[start:end]  # from the original text: case matters to the value checks
         quoted = group != "bare"
         if quoted:
             value = raw.strip()
             start += len(raw) - len(raw.lstrip())
         else:
             if match.group("sep") == ">":
-                raw = raw.split("<", 1)[0]  # <password>X</password>
-            lead = len(raw) - len(raw.lstrip(_MARKUP_TRIM))
+                raw = raw.split("<", 1)[0]
+            start += len(raw) - len(raw.lstrip(_MARKUP_TRIM))
             value = _clean(raw)
-            start += lead
+            after = text[start + len(value) : start + len(value) + 8].lstrip(" \t")
+            if _CODE_NAME.fullmatch(value) and after[:1] in tuple(_CODE_FOLLOWERS):
+                continue  # a type annotation or a call argument: `private_key: Ed25519PrivateKey | None`
         if not value:
             continue
-        if is_password:
+        keyword = match.string[match.start() : match.start("close")]
+        if _PASSWORD_KEYWORDS.fullmatch(keyword.lower()):
             if _password_like(value, quoted=quoted):
                 found.append((_PRIORITY["password_assignment"], start, start + len(value), "password_assignment"))
         elif _token_like(value, quoted=quoted):
@@ -395,42 +538,34 @@ def _assignment_candidates(text: str) -> list[_Candidate]:
     return found
 
 
-def _candidates(text: str) -> list[_Candidate]:
+def _prose_candidates(views: _Views) -> list[_Candidate]:
+    text = views.text
+    priority = _PRIORITY["password_in_prose"]
     found: list[_Candidate] = []
-    for rule in (*_SHAPE_RULES, _URL_CREDENTIALS, _BEARER):
-        if rule.hint is not None and rule.hint not in text:
-            continue
-        priority = _PRIORITY[rule.name]
-        has_secret_group = "secret" in rule.pattern.groupindex
-        for match in rule.pattern.finditer(text):
-            group = "secret" if has_secret_group and match.group("secret") is not None else 0
-            if rule.check is not None and not rule.check(match.group(group)):
-                continue
-            if rule.name == "private_key":
-                end_match = _PRIVATE_KEY_END.search(text, match.end(), match.end() + _MAX_KEY_BLOCK)
-                end = end_match.end() if end_match else match.end()
-                found.append((priority, match.start(), end, rule.name))
-            elif rule.name in ("url_credentials", "bearer_token", "aws_secret_key", "azure_storage_key"):
-                found.append((priority, match.start("secret"), match.end("secret"), rule.name))  # the value itself
-            else:
-                found.append((priority, match.start(), match.end(), rule.name))
-    found.extend(_assignment_candidates(text))
-    prose = _PRIORITY["password_in_prose"]
-    for match in _PROSE.finditer(text):
-        value = _clean(match.group("secret"))
+    for match in views.finditer(_PROSE, _PROSE_CI):
+        if match.start() > 0 and (text[match.start() - 1].isalnum() or text[match.start() - 1] == "_"):
+            continue  # "senha" must be a word of its own
+        start, end = match.span("secret")
+        value = _clean(text[start:end])
         if _prose_password(value):
-            found.append((prose, match.start("secret"), match.start("secret") + len(value), "password_in_prose"))
+            found.append((priority, start, start + len(value), "password_in_prose"))
     return found
 
 
 def _select(candidates: list[_Candidate]) -> list[_Candidate]:
     """Keep one finding per location: specific rules first, then drop anything overlapping a kept span."""
-    kept: list[_Candidate] = []
+    starts: list[int] = []  # kept spans are disjoint, kept sorted by start
+    spans: list[_Candidate] = []
     for candidate in sorted(candidates):
-        _priority, start, end, _rule_name = candidate
-        if all(end <= other[1] or start >= other[2] for other in kept):
-            kept.append(candidate)
-    return sorted(kept, key=lambda item: (item[1], item[0]))
+        _priority, start, end, _name = candidate
+        index = bisect_right(starts, start)
+        if index > 0 and spans[index - 1][2] > start:
+            continue
+        if index < len(spans) and spans[index][1] < end:
+            continue
+        starts.insert(index, start)
+        spans.insert(index, candidate)
+    return spans
 
 
 def _allowed_lines(text: str, line_starts: list[int]) -> set[int]:
@@ -452,16 +587,16 @@ def _allowed_lines(text: str, line_starts: list[int]) -> set[int]:
 
 def scan_secrets(text: str, *, honour_allow_marker: bool = False) -> list[SecretFinding]:
     """Possible secrets in `text`, sorted by (line, column); the marker counts only when the text is a human's."""
-    selected = _select(_candidates(text))
+    views = _Views(text)
+    selected = _select(_shape_candidates(views) + _assignment_candidates(views) + _prose_candidates(views))
     if not selected:
         return []
     line_starts = [0]
     line_starts.extend(match.end() for match in re.finditer("\n", text))
     allowed = _allowed_lines(text, line_starts) if honour_allow_marker and ALLOW_MARKER in text else set()
     findings: list[SecretFinding] = []
-    for _priority, start, _end, rule_name in selected:
+    for _priority, start, _end, name in selected:
         line = bisect_right(line_starts, start)
-        if line in allowed:
-            continue
-        findings.append(SecretFinding(rule=rule_name, line=line, column=start - line_starts[line - 1] + 1))
+        if line not in allowed:
+            findings.append(SecretFinding(rule=name, line=line, column=start - line_starts[line - 1] + 1))
     return findings

@@ -64,7 +64,9 @@ def strip_managed_keys(frontmatter: Mapping[str, Any]) -> tuple[dict[str, Any], 
     warnings: list[Notice] = []
     for key, value in frontmatter.items():
         if key in MANAGED_KEYS:
-            warnings.append(Notice(code=WarningCode.IGNORED_FIELD, message=messages.field_managed(field=key), field=key))
+            warnings.append(
+                Notice(code=WarningCode.IGNORED_FIELD, message=messages.field_managed(field=key), field=key)
+            )
         else:
             kept[key] = value
     return kept, warnings
@@ -102,6 +104,13 @@ def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
     names: list[tuple[str, str]] = []
     if model.title is not None:
         names.append(("title", model.title))
+    for field in ("subject", "predicate", "object_"):
+        value = getattr(model, field)
+        if value is not None:
+            names.append((field.rstrip("_"), value))
+    names.extend(("sources", v) for v in model.sources)
+    for relation, values in model.relations().items():
+        names.extend((relation, v) for v in values)
     for field in ("tags", "aliases"):
         values = getattr(model, field)
         if len(values) > MAX_LIST_ITEMS:
@@ -111,7 +120,7 @@ def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
         char = bad_name_char(value)
         if char is not None:
             return messages.text_control_characters(field=field, char=describe(char), line=1)
-        if field != "title" and len(value) > MAX_TAG_CHARS:
+        if field in ("tags", "aliases") and len(value) > MAX_TAG_CHARS:
             return messages.text_too_long(field=field, size=len(value), limit=MAX_TAG_CHARS)
     if len(repr(dict(data))) > MAX_FRONTMATTER_CHARS:
         return messages.text_too_long(field="frontmatter", size=len(repr(dict(data))), limit=MAX_FRONTMATTER_CHARS)

@@ -32,7 +32,7 @@ def prompt_ingest(*, source: str | None) -> str:
         "source com o endereço ou o nome do arquivo original. Um arquivo fora do cérebro só entra pelo terminal: "
         "`cabecao ingest <arquivo>`.\n"
         "2. Siga o plano devolvido (plan.steps), na ordem: leia a fonte com `read`; crie a nota em wiki/sources/ "
-        "com `write_page`; atualize as notas de plan.update com `patch_page` ou `write_page` (mode: \"append\"), "
+        'com `write_page`; atualize as notas de plan.update com `patch_page` ou `write_page` (mode: "append"), '
         "acrescentando a fonte em sources sem apagar o que já existe.\n"
         "3. Grave com `remember` os fatos, decisões e armadilhas novos, com sources apontando para a fonte; o "
         "`remember` avisa quando algo já existe.\n"
@@ -43,7 +43,7 @@ def prompt_ingest(*, source: str | None) -> str:
 
 
 def prompt_review(*, scope: str | None) -> str:
-    where = f" com scope \"{scope}\"" if scope else ""
+    where = f' com scope "{scope}"' if scope else ""
     return (
         f"Vamos revisar a saúde do cérebro do Cabeção{where}.\n\n"
         f"1. Chame `lint`{where} e leia os achados, dos erros às informações.\n"
@@ -60,14 +60,14 @@ def prompt_review(*, scope: str | None) -> str:
 
 
 def prompt_consolidate(*, scope: str | None) -> str:
-    where = f" com scope \"{scope}\"" if scope else ""
+    where = f' com scope "{scope}"' if scope else ""
     return (
         f"Vamos consolidar a memória do Cabeção{where}.\n\n"
-        f"1. Chame `consolidate` com action \"start\"{where}. Ele cria um ponto de restauração e devolve o "
+        f'1. Chame `consolidate` com action "start"{where}. Ele cria um ponto de restauração e devolve o '
         "material: episódios repetidos, pares de notas parecidas e achados do lint, e um consolidation_id.\n"
         "2. Junte episódios repetidos numa nota de síntese ou num procedimento, e resolva duplicatas com "
         "`remember` (resolution) ou `forget`, sempre passando o consolidation_id como session_handle.\n"
         "3. Todas as restrições continuam valendo: uma regra só pode ser proposta numa nota em wiki/syntheses/.\n"
-        "4. Feche com `consolidate` action \"finish\", o consolidation_id e um título curto. Diga ao usuário que "
-        "undo({ session: \"<consolidation_id>\" }) desfaz tudo de uma vez."
+        '4. Feche com `consolidate` action "finish", o consolidation_id e um título curto. Diga ao usuário que '
+        'undo({ session: "<consolidation_id>" }) desfaz tudo de uma vez.'
     )

@@ -97,7 +97,7 @@ def note_not_found(*, what: str) -> str:
 
 
 def next_step_search(*, what: str) -> str:
-    return f"Procure com search({{ query: \"{what}\" }}) e use o path ou o id de um resultado."
+    return f'Procure com search({{ query: "{what}" }}) e use o path ou o id de um resultado.'
 
 
 def section_not_found(*, section: str, path: str, available: Sequence[str]) -> str:

@@ -45,7 +45,9 @@ def plan_archive(store: Store, path: str, *, reason: str) -> ArchivePlan:
     name = PurePosixPath(clean).name
     target = f"{ARCHIVE_FOLDER}/{name}"
     if clean.startswith(ARCHIVE_FOLDER + "/"):
-        raise CabecaoError(ErrorCode.INVALID_PATH, messages.note_already_archived(path=clean), next_step=messages.next_step_log())
+        raise CabecaoError(
+            ErrorCode.INVALID_PATH, messages.note_already_archived(path=clean), next_step=messages.next_step_log()
+        )
     if store.read_text(target) is not None:
         stem = name[:-3]
         suffix = str(doc.frontmatter.get("id") or now.strftime("%Y%m%d%H%M%S"))[-8:].lower()
@@ -72,4 +74,3 @@ def apply_archive(
         approved=approved,
         kind="archive",
     )
-

@@ -92,13 +92,11 @@ def already_undone(*, op: str, by: str) -> str:
 
 
 def next_step_redo(*, op: str) -> str:
-    return f"Para refazê-la, desfaça o undo: undo({{ op: \"{op}\" }})."
+    return f'Para refazê-la, desfaça o undo: undo({{ op: "{op}" }}).'
 
 
 def undo_conflict(*, op: str, paths: str) -> str:
-    return (
-        f"desfazer {op} entra em conflito com mudanças posteriores em {paths}; nada foi alterado"
-    )
+    return f"desfazer {op} entra em conflito com mudanças posteriores em {paths}; nada foi alterado"
 
 
 def next_step_undo_conflict() -> str:
@@ -125,7 +123,10 @@ def token_mismatch() -> str:
 
 
 def next_step_new_token() -> str:
-    return "Faça a primeira chamada de novo sem confirm_token, mostre o novo resumo ao usuário e só repita com o novo token se ele disser sim."
+    return (
+        "Faça a primeira chamada de novo sem confirm_token, mostre o novo resumo ao usuário e só repita com o "
+        "novo token se ele disser sim."
+    )
 
 
 def archive_summary(*, note_type: str, title: str) -> str:
@@ -153,7 +154,10 @@ def reason_undo_prefix(*, prefix: str, op: str) -> str:
 
 
 def log_header() -> str:
-    return "# Registro de operações\n\nUma linha por operação: data, operação, cliente e resumo. O Cabeção acrescenta as linhas; não edite à mão.\n\n"
+    return (
+        "# Registro de operações\n\nUma linha por operação: data, operação, cliente e resumo. "
+        "O Cabeção acrescenta as linhas; não edite à mão.\n\n"
+    )
 
 
 def note_not_found(*, path: str) -> str:

@@ -21,7 +21,9 @@ class RestorePoint:
 def create_restore_point(store: Store, ident: str) -> RestorePoint:
     head = store.head()
     if head is None:
-        raise CabecaoError(ErrorCode.NOTHING_TO_UNDO, messages.nothing_to_undo(), next_step=messages.next_step_nothing_to_undo())
+        raise CabecaoError(
+            ErrorCode.NOTHING_TO_UNDO, messages.nothing_to_undo(), next_step=messages.next_step_nothing_to_undo()
+        )
     now = store.now()
     tag = f"{RESTORE_PREFIX}{now.strftime('%Y-%m-%d-%H%M%S')}-{now.microsecond // 1000:03d}-{ident}"
     with _git.git_errors("criar o ponto de restauração"):

@@ -186,7 +186,9 @@ class Store:
     def _tree_with(self, head: _git.Commit | None, files: dict[str, str | None]) -> _git.Oid:
         """HEAD's tree with only these files changed: staged or untracked changes of others never ride along."""
         base = head.tree if head is not None else None
-        blobs = {path: (self.repo.create_blob(c.encode("utf-8")) if c is not None else None) for path, c in files.items()}
+        blobs = {
+            path: (self.repo.create_blob(c.encode("utf-8")) if c is not None else None) for path, c in files.items()
+        }
         return _git.update_tree(self.repo, base, blobs)
 
     def _move_branch(self, commit_id: _git.Oid, expected: _git.Oid | None) -> None:
@@ -213,7 +215,9 @@ class Store:
                 index.remove(rel)
         index.write()
 
-    def _rollback(self, backups: dict[Path, bytes | None], created_dirs: list[Path], ref_before: _git.Oid | None) -> None:
+    def _rollback(
+        self, backups: dict[Path, bytes | None], created_dirs: list[Path], ref_before: _git.Oid | None
+    ) -> None:
         for target, data in backups.items():
             try:
                 if data is None:
@@ -251,9 +255,7 @@ class Store:
                     pass
                 return [messages.stale_index_lock_removed()]
             if time.monotonic() >= deadline:
-                raise CabecaoError(
-                    ErrorCode.LOCKED, messages.git_index_locked(), next_step=messages.next_step_locked()
-                )
+                raise CabecaoError(ErrorCode.LOCKED, messages.git_index_locked(), next_step=messages.next_step_locked())
             time.sleep(0.05)
 
 

@@ -121,5 +121,7 @@ def verify_token(key: bytes, subject: ConfirmationSubject, token: str, *, now: d
     if now.timestamp() > expires:
         when = datetime.fromtimestamp(expires, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, messages.token_expired(expired_at=when), next_step=messages.next_step_new_token()
+            ErrorCode.INVALID_ARGUMENT,
+            messages.token_expired(expired_at=when),
+            next_step=messages.next_step_new_token(),
         )

@@ -22,9 +22,13 @@ def register(app: typer.Typer) -> None:
     @app.command("install-client")
     @command
     def install_client(
-        client: Annotated[str, typer.Argument(help="claude-code, claude-desktop, cursor, vscode, codex, gemini ou windsurf.")],
+        client: Annotated[
+            str, typer.Argument(help="claude-code, claude-desktop, cursor, vscode, codex, gemini ou windsurf.")
+        ],
         brain: BrainOption = None,
-        scope: Annotated[str, typer.Option("--scope", help="user (todas as pastas) ou project (só a pasta atual).")] = "user",
+        scope: Annotated[
+            str, typer.Option("--scope", help="user (todas as pastas) ou project (só a pasta atual).")
+        ] = "user",
         dry_run: Annotated[bool, typer.Option("--dry-run", help="Mostra a mudança sem gravar.")] = False,
         as_json: JsonOption = False,
     ) -> None:

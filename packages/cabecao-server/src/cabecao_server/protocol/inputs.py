@@ -8,9 +8,9 @@ from typing import Annotated, Any, Literal
 from cabecao_schema import (
     MAX_QUERY_CHARS,
     MAX_TASK_CHARS,
+    TYPE_FOLDERS,
     CabecaoError,
     ErrorCode,
-    TYPE_FOLDERS,
     parse_date,
     parse_scope,
 )

@@ -1,0 +1,151 @@
+"""The MCP server on the SDK's low-level `Server`: we own validation, errors and tools/list.
+
+Every tool failure is a result with `isError: true` and the reference's JSON envelope; no traceback reaches
+the client. Operations run in one worker thread at a time, so the event loop keeps answering while the
+index catches up or git works.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from cabecao_schema import CabecaoError, ErrorCode
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    ListToolsResult,
+)
+
+from .. import messages
+from ..brain import Brain
+from . import envelope, prompts, resources
+from .client_name import normalise_client
+from .inputs import parse_input
+from .tools import ToolSpec, registry
+
+log = logging.getLogger("cabecao.server")
+
+
+@dataclass
+class ServerState:
+    root: Path
+    client_override: str | None
+    tools: dict[str, ToolSpec]
+    brain: Brain | None = None
+    limiter: anyio.CapacityLimiter | None = None
+
+    def open_brain(self, client: str) -> Brain:
+        if self.brain is None:
+            self.brain = Brain.open(self.root, client=client)
+        else:
+            self.brain.client = client
+        return self.brain
+
+
+def _client_name(ctx: Any, state: ServerState) -> str:
+    if state.client_override:
+        return normalise_client(state.client_override)
+    params = getattr(ctx.session, "client_params", None)
+    info = getattr(params, "client_info", None)
+    return normalise_client(getattr(info, "name", None))
+
+
+def build_server(root: Path, *, client: str | None = None, version: str = "") -> Server[ServerState]:
+    from ..instructions import instructions
+
+    tools = registry()
+    state = ServerState(root=root, client_override=client, tools=tools)
+
+    @asynccontextmanager
+    async def lifespan(_: Server[ServerState]) -> AsyncIterator[ServerState]:
+        state.limiter = anyio.CapacityLimiter(1)
+        async with anyio.create_task_group() as group:
+            group.start_soon(_warm_up, state)
+            yield state
+            group.cancel_scope.cancel()
+        if state.brain is not None:
+            state.brain.close()
+
+    async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
+        return ListToolsResult(tools=[spec.to_tool() for spec in tools.values()])
+
+    async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
+        spec = tools.get(params.name)
+        try:
+            if spec is None:
+                raise CabecaoError(
+                    ErrorCode.INVALID_ARGUMENT,
+                    messages.unknown_tool(name=params.name, available=", ".join(tools)),
+                    next_step=messages.next_step_list_tools(),
+                )
+            args = parse_input(spec.input_model, params.arguments, tool=spec.name)
+            client_name = _client_name(ctx, state)
+
+            def work() -> dict[str, Any]:
+                return spec.run(state.open_brain(client_name), args)
+
+            payload = await anyio.to_thread.run_sync(work, limiter=state.limiter)
+            return envelope.success(payload, reads=spec.reads)
+        except CabecaoError as error:
+            return envelope.failure(error)
+        except Exception:  # the boundary: log the detail to stderr, give the client a clean error
+            traceback.print_exc(file=sys.stderr)
+            return envelope.failure(
+                CabecaoError(
+                    ErrorCode.INTERNAL_ERROR, messages.internal_error(), next_step=messages.next_step_internal_error()
+                )
+            )
+
+    async def in_thread(ctx: Any, fn: Any) -> Any:
+        client_name = _client_name(ctx, state)
+        return await anyio.to_thread.run_sync(lambda: fn(state.open_brain(client_name)), limiter=state.limiter)
+
+    return Server(
+        "cabecao",
+        version=version,
+        instructions=instructions(ask_enabled=False),
+        lifespan=lifespan,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=resources.list_resources,
+        on_list_resource_templates=resources.list_templates,
+        on_read_resource=lambda ctx, params: resources.read_resource(ctx, params, in_thread),
+        on_list_prompts=prompts.list_prompts,
+        on_get_prompt=prompts.get_prompt,
+    )
+
+
+async def _warm_up(state: ServerState) -> None:
+    """Bring a stale index up to date after start, without holding up `initialize`."""
+    await anyio.sleep(0.2)
+    try:
+        await anyio.to_thread.run_sync(
+            lambda: state.open_brain(normalise_client(state.client_override)).refresh_index(), limiter=state.limiter
+        )
+    except CabecaoError as error:
+        log.warning("índice não atualizado na partida: %s", error.message)
+    except Exception:  # never let the warm-up take the server down; the next call reports the problem
+        traceback.print_exc(file=sys.stderr)
+
+
+async def serve_stdio(root: Path, *, client: str | None = None, version: str = "") -> None:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    server = build_server(root, client=client, version=version)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio(root: Path, *, client: str | None = None, version: str = "") -> None:
+    """Serve until the client closes stdin (what `cabecao mcp` runs)."""
+    anyio.run(lambda: serve_stdio(root, client=client, version=version))
