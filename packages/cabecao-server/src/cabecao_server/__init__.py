@@ -1,6 +1,22 @@
-"""cabecao-server (placeholder until its issue lands)."""
+"""cabecao-server: the application layer (`Brain`) and the MCP server built on it."""
 
 from importlib.metadata import version as _version
 
+from .brain import Brain
+from .instructions import ASK_SENTENCE, INSTRUCTIONS, server_instructions
+from .protocol.app import build_server, run_stdio, serve_stdio
+from .protocol.client_name import normalise_client
+
 __version__ = _version("cabecao-server")
-__all__ = ["__version__"]
+
+__all__ = [
+    "__version__",
+    "Brain",
+    "build_server",
+    "serve_stdio",
+    "run_stdio",
+    "normalise_client",
+    "INSTRUCTIONS",
+    "ASK_SENTENCE",
+    "server_instructions",
+]

@@ -20,7 +20,7 @@ ASK_SENTENCE = (
 )
 
 
-def instructions(*, ask_enabled: bool) -> str:
+def server_instructions(*, ask_enabled: bool) -> str:
     return f"{INSTRUCTIONS} {ASK_SENTENCE}" if ask_enabled else INSTRUCTIONS
 
 

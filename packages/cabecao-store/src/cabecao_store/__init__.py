@@ -4,7 +4,7 @@ from importlib.metadata import version as _version
 
 from . import messages
 from .archive import ArchivePlan, apply_archive, plan_archive
-from .history import human_commits_since_last_op, operations
+from .history import approved_changes, human_commits_since_last_op, operations, sync_state
 from .init import InitResult, init_brain
 from .inventory import NoteCounts, count_notes, note_files
 from .layout import AGENTS_MD, FOLDERS
@@ -48,6 +48,8 @@ __all__ = [
     "note_files",
     # operation log and undo
     "operations",
+    "approved_changes",
+    "sync_state",
     "human_commits_since_last_op",
     "UndoPlan",
     "plan_undo",

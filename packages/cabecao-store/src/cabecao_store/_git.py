@@ -172,3 +172,49 @@ def list_tags(repo: pygit2.Repository, prefix: str) -> list[tuple[str, str]]:
         if ref.startswith(f"refs/tags/{prefix}"):
             found.append((ref[len("refs/tags/") :], str(repo.references[ref].peel(pygit2.Commit).id)))
     return sorted(found)
+
+
+def sync_state(repo: pygit2.Repository) -> dict[str, object]:
+    """Branch, remote and how far the branch is from its upstream, plus uncommitted changes in the work tree."""
+    state: dict[str, object] = {
+        "branch": None,
+        "remote_configured": bool(list(repo.remotes)),
+        "remote": None,
+        "unpushed": None,
+        "unpulled": None,
+        "pending_changes": 0,
+    }
+    if not repo.head_is_unborn:
+        branch = repo.branches.local.get(repo.head.shorthand)
+        state["branch"] = repo.head.shorthand
+        upstream = branch.upstream if branch is not None else None
+        if upstream is not None:
+            state["remote"] = upstream.remote_name
+            ahead, behind = repo.ahead_behind(repo.head.target, upstream.target)
+            state["unpushed"], state["unpulled"] = ahead, behind
+        elif state["remote_configured"]:
+            state["remote"] = next(iter(repo.remotes)).name
+    flags = pygit2.enums.FileStatus
+    ignored = flags.IGNORED
+    state["pending_changes"] = sum(1 for _, status in repo.status().items() if not status & ignored)
+    return state
+
+
+def approved_commits(repo: pygit2.Repository, limit: int = 2000) -> list[tuple[str, str, int, list[str]]]:
+    """(commit, op, time, paths) of recent commits carrying `Cabecao-Approved: user`."""
+    found = []
+    for count, commit in enumerate(walk_first_parent(repo)):
+        if count >= limit:
+            break
+        if commit.message_trailers.get("Cabecao-Approved", "").strip().lower() != "user":
+            continue
+        parent = commit.parents[0].tree if commit.parents else None
+        found.append(
+            (
+                str(commit.id),
+                commit.message_trailers.get("Cabecao-Op", ""),
+                commit.commit_time,
+                changed_paths(repo, parent, commit.tree),
+            )
+        )
+    return found

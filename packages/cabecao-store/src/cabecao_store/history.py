@@ -55,3 +55,16 @@ def human_commits_since_last_op(repo: _git.Repository, limit: int = 50) -> list[
             break
         found.append(str(commit.id))
     return found
+
+
+def approved_changes(repo: _git.Repository) -> list[tuple[str, str, str]]:
+    """(path, commit, ISO time) for every note a user-confirmed agent operation touched, newest first."""
+    rows = []
+    for commit, _op, when, paths in _git.approved_commits(repo):
+        stamp = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        rows.extend((path, commit, stamp) for path in paths if path.endswith(".md") and path != "log.md")
+    return rows
+
+
+def sync_state(repo: _git.Repository) -> dict[str, object]:
+    return _git.sync_state(repo)

@@ -62,7 +62,7 @@ def _client_name(ctx: Any, state: ServerState) -> str:
 
 
 def build_server(root: Path, *, client: str | None = None, version: str = "") -> Server[ServerState]:
-    from ..instructions import instructions
+    from ..instructions import server_instructions
 
     tools = registry()
     state = ServerState(root=root, client_override=client, tools=tools)
@@ -114,7 +114,7 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
     return Server(
         "cabecao",
         version=version,
-        instructions=instructions(ask_enabled=False),
+        instructions=server_instructions(ask_enabled=False),
         lifespan=lifespan,
         on_list_tools=list_tools,
         on_call_tool=call_tool,

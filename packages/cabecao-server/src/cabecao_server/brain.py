@@ -1,0 +1,133 @@
+"""The application layer's composition root: one brain's store (git) and index (SQLite), the client, the clock.
+
+Every operation of the reference is a method here; the MCP tools and the CLI both call these, so the two
+never disagree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from cabecao_index import BrainIndex
+from cabecao_store import Store, utc_now
+
+Clock = Callable[[], datetime]
+
+#: External edits (a person editing notes while the server runs) are picked up at most this long after.
+RESCAN_SECONDS = 10.0
+
+
+class Brain:
+    def __init__(self, store: Store, index: BrainIndex, *, client: str, now: Clock = utc_now) -> None:
+        self.store = store
+        self.index = index
+        self.client = client
+        self.now = now
+        self._last_scan = 0.0
+
+    @classmethod
+    def open(cls, root: Path | str, *, client: str, now: Clock = utc_now) -> Brain:
+        store = Store.open(root, now=now)
+        index = BrainIndex(store.root, relation_types=store.config.relation_types)
+        return cls(store, index, client=client, now=now)
+
+    @property
+    def root(self) -> Path:
+        return self.store.root
+
+    def close(self) -> None:
+        self.index.close()
+
+    def today(self) -> date:
+        return self.now().date()
+
+    def as_of(self, text: str | None) -> date:
+        return date.fromisoformat(text) if text else self.today()
+
+    # keeping the index in step ---------------------------------------------------------------------------
+
+    def refresh_index(self) -> None:
+        self.index.scan()
+        self._last_scan = time.monotonic()
+
+    def fresh(self) -> BrainIndex:
+        """The index, rescanned if the last scan is older than RESCAN_SECONDS (an incremental stat pass)."""
+        if time.monotonic() - self._last_scan > RESCAN_SECONDS:
+            self.refresh_index()
+        return self.index
+
+    def indexed(self, paths: list[str]) -> None:
+        """After a write: update just the touched paths and the catalogue file."""
+        self.index.update(paths)
+        self.write_catalog()
+
+    def write_catalog(self) -> None:
+        from cabecao_schema import CATALOG_FILE
+
+        target = self.root / CATALOG_FILE
+        text = self.index.render_catalog()
+        try:
+            if target.read_text(encoding="utf-8") == text:
+                return
+        except FileNotFoundError:
+            pass
+        tmp = target.with_name(f".{CATALOG_FILE}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+
+    # operations (each in its own module) -------------------------------------------------------------------
+
+    def recall(self, args: Any) -> dict[str, Any]:
+        from .operations.recall import recall
+
+        return recall(self, args)
+
+    def search(self, args: Any) -> dict[str, Any]:
+        from .operations.search import search
+
+        return search(self, args)
+
+    def read(self, args: Any) -> dict[str, Any]:
+        from .operations.read import read
+
+        return read(self, path=args.path, id=args.id, section=args.section)
+
+    def read_path(self, path: str) -> dict[str, Any]:
+        from .operations.read import read
+
+        return read(self, path=path, id=None, section=None)
+
+    def graph(self, args: Any) -> dict[str, Any]:
+        from .operations.graph import graph
+
+        return graph(self, args)
+
+    def facts(self, args: Any) -> dict[str, Any]:
+        from .operations.facts import facts
+
+        return facts(self, args)
+
+    def status(self) -> dict[str, Any]:
+        from .operations.status import status
+
+        return status(self)
+
+    def lint(self, args: Any) -> dict[str, Any]:
+        from .operations.lint import lint
+
+        return lint(self, args)
+
+    def schema_text(self) -> str:
+        from cabecao_store import AGENTS_MD
+
+        try:
+            return (self.root / "AGENTS.md").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return AGENTS_MD
+
+    def catalog_text(self) -> str:
+        return self.fresh().render_catalog()

@@ -1,0 +1,1 @@
+"""Transport-free use cases, one module per operation of the reference."""
