@@ -12,6 +12,7 @@ from cabecao_schema import (
     ErrorCode,
     check_note_path,
     find_sections,
+    is_ulid,
     match_sections,
     parse_document,
     section_text,
@@ -27,6 +28,12 @@ def read(brain: Brain, *, path: str | None, id: str | None, section: str | None)
     if (path is None) == (id is None):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.path_or_id(), next_step=messages.next_step_fix_arguments(tool="read")
+        )
+    if id is not None and not is_ulid(id.strip().upper()):
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.invalid_id(value=id),
+            next_step=messages.next_step_fix_arguments(tool="read"),
         )
     index = brain.fresh()
     clean = check_note_path(path, allow_control=True) if path is not None else None
