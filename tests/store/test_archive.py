@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 from cabecao_schema import CabecaoError, ErrorCode, parse_document
-from cabecao_store import Store, apply_archive, apply_undo, create_restore_point, plan_archive, plan_undo, restore_points
+from cabecao_store import (
+    Store,
+    apply_archive,
+    apply_undo,
+    create_restore_point,
+    plan_archive,
+    plan_undo,
+    restore_points,
+)
 
 from . import gitcli
 

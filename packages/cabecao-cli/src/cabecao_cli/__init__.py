@@ -2,9 +2,9 @@
 
 from importlib.metadata import version as _version
 
-from .app import app, main, register
 from .brain import resolve_brain
+from .entry import main
 
 __version__ = _version("cabecao-cli")
 
-__all__ = ["__version__", "app", "main", "register", "resolve_brain"]
+__all__ = ["__version__", "main", "resolve_brain"]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import messages
-from .paths import CONFIG_FILE, is_config_file, is_control_file, is_raw
+from .paths import is_config_file, is_control_file, is_raw
 
 RULES_FOLDER = "memory/rules/"
 #: Sections of .cabecao.json that are machine administration: never through an agent, not even confirmed.

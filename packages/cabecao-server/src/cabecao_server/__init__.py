@@ -2,7 +2,6 @@
 
 from importlib.metadata import version as _version
 
-from .brain import Brain
 from .instructions import ASK_SENTENCE, INSTRUCTIONS, server_instructions
 from .protocol.app import build_server, run_stdio, serve_stdio
 from .protocol.client_name import normalise_client
@@ -20,3 +19,12 @@ __all__ = [
     "ASK_SENTENCE",
     "server_instructions",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # `Brain` pulls in git and SQLite; the server process imports it only after answering `initialize`.
+    if name == "Brain":
+        from .brain import Brain
+
+        return Brain
+    raise AttributeError(name)

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
@@ -28,11 +28,13 @@ from mcp.types import (
 )
 
 from .. import messages
-from ..brain import Brain
 from . import envelope, prompts, resources
 from .client_name import normalise_client
 from .inputs import parse_input
 from .tools import ToolSpec, registry
+
+if TYPE_CHECKING:
+    from ..brain import Brain
 
 log = logging.getLogger("cabecao.server")
 
@@ -47,6 +49,8 @@ class ServerState:
 
     def open_brain(self, client: str) -> Brain:
         if self.brain is None:
+            from ..brain import Brain  # git and SQLite load here, after `initialize` was answered
+
             self.brain = Brain.open(self.root, client=client)
         else:
             self.brain.client = client

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from cabecao_store import HUMAN_CLIENT
+#: Client names that mean a person at the terminal in the store's trailers (`cabecao_store.HUMAN_CLIENT`).
+RESERVED = ("cli", "human")
 
 _KNOWN = {
     "claude-code": "claude-code",
@@ -27,6 +28,6 @@ def normalise_client(name: str | None) -> str:
     if lowered in _KNOWN:
         return _KNOWN[lowered]
     slug = re.sub(r"[^a-z0-9._-]+", "-", lowered).strip("-._")[:64] or "unknown"
-    if slug == HUMAN_CLIENT or slug == "human":
+    if slug in RESERVED:
         slug = f"agent-{slug}"
     return slug

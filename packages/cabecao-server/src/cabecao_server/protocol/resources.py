@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from cabecao_schema import CabecaoError
@@ -21,14 +21,16 @@ from mcp.types import (
 )
 
 from .. import messages
-from ..brain import Brain
 from .envelope import with_notice
+
+if TYPE_CHECKING:
+    from ..brain import Brain
 
 SCHEMA_URI = "cabecao://schema"
 INDEX_URI = "cabecao://index"
 PAGE_PREFIX = "cabecao://page/"
 
-InThread = Callable[[Any, Callable[[Brain], Any]], Awaitable[Any]]
+InThread = Callable[[Any, Callable[["Brain"], Any]], Awaitable[Any]]
 
 
 async def list_resources(ctx: Any, params: Any) -> ListResourcesResult:

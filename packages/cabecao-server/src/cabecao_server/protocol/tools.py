@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcp.types import Tool, ToolAnnotations
 
-from ..brain import Brain
 from . import inputs
 from .inputs import ToolInput, compact_schema
 
-Operation = Callable[[Brain, Any], dict[str, Any]]
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+Operation = Callable[["Brain", Any], dict[str, Any]]
 
 
 @dataclass(frozen=True)
