@@ -20,7 +20,7 @@ ALLOWED = {
     "cabecao_store": {"cabecao_schema", "pygit2", "filelock"},
     "cabecao_index": {"cabecao_schema", "sqlite_utils", "pydantic", "yaml"},
     "cabecao_server": {"cabecao_schema", "cabecao_store", "cabecao_index", "mcp", "pydantic", "anyio", "httpx"},
-    "cabecao_cli": {"cabecao_schema", "cabecao_store", "cabecao_index", "cabecao_server", "typer", "click", "tomlkit"},
+    "cabecao_cli": {"cabecao_schema", "cabecao_store", "cabecao_index", "cabecao_server", "typer", "click", "tomlkit", "mcp", "anyio"},
 }
 
 

@@ -55,9 +55,9 @@ def command(func: F) -> F:
 
 
 def register() -> None:
-    from .commands import init, install_client, log, mcp, status, undo
+    from .commands import demo, init, install_client, log, mcp, status, undo
 
-    for module in (init, status, log, undo, mcp, install_client):
+    for module in (init, status, log, undo, mcp, install_client, demo):
         module.register(app)
 
 

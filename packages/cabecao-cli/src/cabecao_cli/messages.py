@@ -115,3 +115,21 @@ def dry_run_header(*, label: str, path: str) -> str:
 
 def restart_client(*, label: str) -> str:
     return f"Reinicie o {label} para ele carregar o servidor."
+
+
+def demo_intro(*, root: str) -> str:
+    return (
+        f"Cérebro de exemplo criado em {root} (apagado no fim).\n"
+        "Um agente conecta ao servidor MCP pelo stdio e faz uma sessão curta:"
+    )
+
+
+def demo_connected(*, protocol: str, tools: str) -> str:
+    return f"Conectado (protocolo {protocol}). Ferramentas: {tools}"
+
+
+def demo_outro() -> str:
+    return (
+        "Fim da demonstração. Para usar de verdade: `cabecao init` cria o seu cérebro e "
+        "`cabecao install-client claude-code` (ou cursor, codex, gemini...) registra o servidor no seu cliente."
+    )
