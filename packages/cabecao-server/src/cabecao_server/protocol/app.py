@@ -24,11 +24,12 @@ from mcp.server.stdio import stdio_server
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
+    InputRequiredResult,
     ListToolsResult,
 )
 
 from .. import messages
-from . import envelope, prompts, resources
+from . import elicitation, envelope, prompts, resources
 from .client_name import normalise_client
 from .inputs import parse_input
 from .tools import ToolSpec, registry
@@ -84,7 +85,7 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
     async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
         return ListToolsResult(tools=[spec.to_tool() for spec in tools.values()])
 
-    async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:
+    async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult | InputRequiredResult:
         spec = tools.get(params.name)
         try:
             if spec is None:
@@ -95,12 +96,7 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
                 )
             args = parse_input(spec.input_model, params.arguments, tool=spec.name)
             client_name = _client_name(ctx, state)
-
-            def work() -> dict[str, Any]:
-                return spec.run(state.open_brain(client_name), args)
-
-            payload = await anyio.to_thread.run_sync(work, limiter=state.limiter)
-            return envelope.success(payload, reads=spec.reads)
+            return await _run_tool(ctx, params, state, spec, args, client_name)
         except CabecaoError as error:
             return envelope.failure(error)
         except Exception:  # the boundary: log the detail to stderr, give the client a clean error
@@ -128,6 +124,56 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
         on_list_prompts=prompts.list_prompts,
         on_get_prompt=prompts.get_prompt,
     )
+
+
+async def _run_tool(
+    ctx: Any, params: CallToolRequestParams, state: ServerState, spec: ToolSpec, args: Any, client_name: str
+) -> CallToolResult | InputRequiredResult:
+    """Run an operation; when it needs the user's yes, ask through elicitation if the client can, else a token."""
+    from ..operations.writing import Confirmation, NeedsConfirmation, declined_fields, token_fields
+
+    async def attempt(confirmation: Confirmation) -> dict[str, Any]:
+        return await anyio.to_thread.run_sync(
+            lambda: spec.run(state.open_brain(client_name), args, confirmation), limiter=state.limiter
+        )
+
+    token = getattr(args, "confirm_token", None)
+    answer = elicitation.answer_from_retry(params)
+    try:
+        if answer is not None:
+            return await _after_answer(answer, attempt, state, spec, params, token)
+        return envelope.success(await attempt(Confirmation(token=token)), reads=spec.reads)
+    except NeedsConfirmation as need:
+        brain = state.open_brain(client_name)
+        if token is None and elicitation.client_can_elicit(ctx):
+            if elicitation.is_modern(ctx):
+                return elicitation.input_required(brain, need)
+            reply = await elicitation.ask(ctx, need)
+            if reply == "accept":
+                payload = await attempt(Confirmation(by_user=True))
+                return envelope.success(payload, reads=spec.reads)
+            if reply == "decline":
+                return envelope.success(declined_fields(need), reads=spec.reads)
+        return envelope.success(token_fields(brain, need), reads=spec.reads)
+
+
+async def _after_answer(
+    answer: Any, attempt: Any, state: ServerState, spec: ToolSpec, params: CallToolRequestParams, token: str | None
+) -> CallToolResult:
+    """The 2026-07-28 retry: the client brings the user's answer to the question we asked in the first round."""
+    from ..operations.writing import Confirmation, NeedsConfirmation, declined_fields, token_fields
+
+    try:
+        return envelope.success(await attempt(Confirmation(token=token)), reads=spec.reads)
+    except NeedsConfirmation as need:
+        brain = state.brain
+        assert brain is not None
+        verdict = elicitation.verdict(brain, need, answer, params)
+        if verdict == "accept":
+            return envelope.success(await attempt(Confirmation(by_user=True)), reads=spec.reads)
+        if verdict == "decline":
+            return envelope.success(declined_fields(need), reads=spec.reads)
+        return envelope.success(token_fields(brain, need), reads=spec.reads)
 
 
 async def _warm_up(state: ServerState) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from cabecao_schema import (
+    MAX_CONTENT_CHARS,
     MAX_QUERY_CHARS,
     MAX_TASK_CHARS,
     TYPE_FOLDERS,
@@ -175,3 +176,25 @@ def _problem(error: Any) -> str:
         if kind.startswith(prefix):
             return messages.problem_type(expected=name)
     return messages.problem_other(detail=str(error.get("msg", kind)))
+
+
+Session = Annotated[str, Field(min_length=1, max_length=64, description="O session_handle do recall")]
+Token = Annotated[str, Field(min_length=1, max_length=200, description="Só depois do sim do usuário")]
+Body = Annotated[str, Field(max_length=MAX_CONTENT_CHARS)]
+
+
+class WritePageIn(ToolInput):
+    path: Ref
+    content: Body
+    mode: Literal["create", "overwrite", "append"] = "create"
+    frontmatter: dict[str, Any] | None = None
+    confirm_token: Token | None = None
+    session_handle: Session | None = None
+
+
+class PatchPageIn(ToolInput):
+    path: Ref
+    old: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)]
+    new: Body
+    confirm_token: Token | None = None
+    session_handle: Session | None = None

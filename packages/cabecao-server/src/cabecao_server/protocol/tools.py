@@ -16,8 +16,9 @@ from .inputs import ToolInput, compact_schema
 
 if TYPE_CHECKING:
     from ..brain import Brain
+    from ..operations.writing import Confirmation
 
-Operation = Callable[["Brain", Any], dict[str, Any]]
+Operation = Callable[["Brain", Any, "Confirmation"], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,45 @@ class ToolSpec:
 
 
 READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+#: Writes never delete (forget archives, undo reverts), so none is destructive; relate is idempotent.
+WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+WRITE_IDEMPOTENT = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+
+
+def _op(module: str, name: str) -> Operation:
+    """Import the operation on first call: the write code stays out of the server's start-up."""
+
+    def run(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+        import importlib
+
+        return getattr(importlib.import_module(f"cabecao_server.operations.{module}"), name)(brain, args, confirmation)
+
+    return run
+
+
+def write_tools() -> list[ToolSpec]:
+    return [
+        ToolSpec(
+            "write_page",
+            "Cria (mode create, com frontmatter.type), substitui (overwrite) ou acrescenta ao fim (append) uma "
+            "nota pelo path. Regras, arquivos de controle, raw/ e trust high pedem confirmação do usuário.",
+            inputs.WritePageIn,
+            WRITE,
+            _op("pages", "write_page"),
+            False,
+        ),
+        ToolSpec(
+            "patch_page",
+            "Troca um trecho exato (old, que deve aparecer uma vez só) por new no corpo de uma nota. Leia a nota "
+            "antes e copie o trecho como está.",
+            inputs.PatchPageIn,
+            WRITE,
+            _op("pages", "patch_page"),
+            False,
+        ),
+    ]
 
 
 def read_tools() -> list[ToolSpec]:
@@ -50,7 +90,7 @@ def read_tools() -> list[ToolSpec]:
             "gravações desta tarefa.",
             inputs.RecallIn,
             READ,
-            lambda brain, args: brain.recall(args),
+            lambda brain, args, _: brain.recall(args),
             True,
         ),
         ToolSpec(
@@ -60,7 +100,7 @@ def read_tools() -> list[ToolSpec]:
             "afirmar algo sobre o histórico do usuário.",
             inputs.SearchIn,
             READ,
-            lambda brain, args: brain.search(args),
+            lambda brain, args, _: brain.search(args),
             True,
         ),
         ToolSpec(
@@ -69,7 +109,7 @@ def read_tools() -> list[ToolSpec]:
             "saída e backlinks.",
             inputs.ReadIn,
             READ,
-            lambda brain, args: brain.read(args),
+            lambda brain, args, _: brain.read(args),
             True,
         ),
         ToolSpec(
@@ -78,7 +118,7 @@ def read_tools() -> list[ToolSpec]:
             "menções sem link, com tipo, direção e validade em as_of.",
             inputs.GraphIn,
             READ,
-            lambda brain, args: brain.graph(args),
+            lambda brain, args, _: brain.graph(args),
             True,
         ),
         ToolSpec(
@@ -87,7 +127,7 @@ def read_tools() -> list[ToolSpec]:
             "Fatos expirados aparecem marcados. Para perguntas sobre o passado, passe as_of.",
             inputs.FactsIn,
             READ,
-            lambda brain, args: brain.facts(args),
+            lambda brain, args, _: brain.facts(args),
             True,
         ),
         ToolSpec(
@@ -95,7 +135,7 @@ def read_tools() -> list[ToolSpec]:
             "Saúde do cérebro: problemas, notas por tipo, índice, links quebrados, sync e conflitos.",
             inputs.StatusIn,
             READ,
-            lambda brain, args: brain.status(),
+            lambda brain, args, _: brain.status(),
             True,
         ),
         ToolSpec(
@@ -104,11 +144,11 @@ def read_tools() -> list[ToolSpec]:
             "sugerida.",
             inputs.LintIn,
             READ,
-            lambda brain, args: brain.lint(args),
+            lambda brain, args, _: brain.lint(args),
             True,
         ),
     ]
 
 
 def registry() -> dict[str, ToolSpec]:
-    return {spec.name: spec for spec in read_tools()}
+    return {spec.name: spec for spec in [*read_tools(), *write_tools()]}

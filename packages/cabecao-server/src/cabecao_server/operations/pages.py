@@ -1,0 +1,281 @@
+"""`write_page` and `patch_page`: notes by path, and the brain's control files with the user's yes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import (
+    NOTE_ROOTS,
+    CabecaoError,
+    ErrorCode,
+    Notice,
+    check_body,
+    check_note_path,
+    confirmation_reasons,
+    is_config_file,
+    is_control_file,
+    new_document,
+    new_ulid,
+    parse_config,
+    parse_document,
+    protected_config_change,
+    render_document,
+    strip_managed_keys,
+    validate_frontmatter,
+)
+
+from .. import messages
+from .writing import (
+    Confirmation,
+    Planned,
+    apply_provenance,
+    commit_changes,
+    confirmed,
+    notices,
+    reread,
+    session_of,
+)
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+
+def _describe(frontmatter: dict[str, Any], path: str) -> tuple[str, str]:
+    note_type = str(frontmatter.get("type") or "nota")
+    title = str(frontmatter.get("title") or PurePosixPath(path).stem)
+    return note_type, title
+
+
+def _summary_detail(content: str) -> str:
+    start = " ".join(content.split())[:60]
+    return messages.content_detail(chars=len(content), start=start)
+
+
+def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    path = check_note_path(args.path, allow_control=True)
+    content = check_body(args.content)
+    before = brain.store.read_text(path)
+    if is_control_file(path) or is_config_file(path):
+        return _write_control(brain, args, path, content, before, confirmation)
+    if PurePosixPath(path).parts[0] not in NOTE_ROOTS:
+        raise CabecaoError(
+            ErrorCode.INVALID_PATH,
+            messages.outside_note_folders(path=path),
+            next_step=messages.next_step_note_folders(),
+        )
+    given, warnings = strip_managed_keys(args.frontmatter or {})
+    now = brain.now()
+    if args.mode == "create":
+        if before is not None:
+            raise CabecaoError(
+                ErrorCode.ALREADY_EXISTS,
+                messages.note_exists(path=path),
+                next_step=messages.next_step_overwrite(path=path),
+            )
+        if not given.get("type"):
+            raise CabecaoError(
+                ErrorCode.INVALID_ARGUMENT, messages.type_required(), next_step=messages.next_step_type()
+            )
+        frontmatter = {"id": new_ulid(), **given}
+        frontmatter.setdefault("title", PurePosixPath(path).stem)
+        frontmatter.setdefault("scope", "global")
+        frontmatter.setdefault("trust", "medium")
+        frontmatter["created"] = now.date()
+        body = content if content.endswith("\n") or not content else content + "\n"
+        old_frontmatter = None
+    else:
+        if before is None:
+            raise CabecaoError(
+                ErrorCode.NOT_FOUND, messages.note_missing_for_edit(path=path), next_step=messages.next_step_create()
+            )
+        doc = parse_document(before)
+        old_frontmatter = dict(doc.frontmatter)
+        if args.mode == "overwrite":
+            kept = {k: v for k, v in old_frontmatter.items() if k in ("id", "created", "origin", "edited_by")}
+            frontmatter = {**kept, **given} if args.frontmatter is not None else dict(old_frontmatter)
+            body = content if content.endswith("\n") or not content else content + "\n"
+        else:
+            frontmatter = {**old_frontmatter, **given}
+            separator = (
+                "" if not doc.body or doc.body.endswith("\n\n") else ("\n" if doc.body.endswith("\n") else "\n\n")
+            )
+            body = doc.body + separator + content + ("" if content.endswith("\n") else "\n")
+    validate_frontmatter(frontmatter, path=path)
+    if before is not None and frontmatter == old_frontmatter and body == parse_document(before).body:
+        return _unchanged(path, frontmatter, warnings)
+    reasons = confirmation_reasons(
+        path, new_frontmatter=frontmatter, old_frontmatter=old_frontmatter, exists=before is not None
+    )
+    note_type, title = _describe(frontmatter, path)
+    verb = "Criar" if before is None else "Alterar"
+    planned_probe = [Planned(path, None, before, "")]
+    by = confirmed(
+        brain,
+        tool="write_page",
+        args=args,
+        targets=planned_probe,
+        reasons=reasons,
+        summary=messages.confirmation_summary(
+            action=f"{verb} a nota {path} (type: {note_type})", reasons=reasons, detail=_summary_detail(content)
+        ),
+        confirmation=confirmation,
+    )
+    warnings += apply_provenance(
+        frontmatter, client=brain.client, now=now, approved=by is not None, editing=before is not None
+    )
+    text = render_document(
+        new_document(frontmatter, body)
+        if before is None
+        else parse_document(before).with_frontmatter(frontmatter).with_body(body)
+    )
+    reread(text, frontmatter=parse_document(text).frontmatter, body=body)
+    if text == before:
+        return _unchanged(path, frontmatter, warnings)
+    action = "add" if before is None else "update"
+    record = commit_changes(
+        brain,
+        [Planned(path, text, before, f"{action} {note_type}: {title}")],
+        summary=f"{action} {note_type}: {title}",
+        session=session_of(args),
+        approved=by is not None,
+    )
+    return _written(record, path, frontmatter.get("id"), action, warnings, by)
+
+
+def _write_control(
+    brain: Brain, args: Any, path: str, content: str, before: str | None, confirmation: Confirmation
+) -> dict[str, Any]:
+    if args.frontmatter:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.control_frontmatter(), next_step=messages.next_step_type()
+        )
+    if args.mode == "append" and before is not None:
+        text = before + ("" if before.endswith("\n") or not before else "\n") + content
+    elif args.mode == "create" and before is not None:
+        raise CabecaoError(
+            ErrorCode.ALREADY_EXISTS, messages.note_exists(path=path), next_step=messages.next_step_overwrite(path=path)
+        )
+    else:
+        text = content
+    if path == ".cabecao.json":
+        new_config = parse_config(text)
+        old = json.loads(before) if before else {}
+        section = protected_config_change(old, new_config.model_dump(mode="json"))
+        if section is not None:
+            raise CabecaoError(
+                ErrorCode.HUMAN_ONLY,
+                messages.protected_config(section=section),
+                next_step=messages.next_step_cli_only(),
+            )
+    reasons = confirmation_reasons(path, new_frontmatter=None, old_frontmatter=None, exists=before is not None)
+    planned = [Planned(path, text, before, f"{'add' if before is None else 'update'} control: {path}")]
+    by = confirmed(
+        brain,
+        tool="write_page",
+        args=args,
+        targets=planned,
+        reasons=reasons,
+        summary=messages.confirmation_summary(
+            action=f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}",
+            reasons=reasons,
+            detail=_summary_detail(content),
+        ),
+        confirmation=confirmation,
+    )
+    if text == before:
+        return _unchanged(path, {}, [])
+    record = commit_changes(brain, planned, summary=planned[0].line, session=session_of(args), approved=by is not None)
+    return _written(record, path, None, "add" if before is None else "update", [], by)
+
+
+def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    path = check_note_path(args.path, allow_control=True)
+    before = brain.store.read_text(path)
+    if before is None:
+        raise CabecaoError(
+            ErrorCode.NOT_FOUND, messages.note_missing_for_edit(path=path), next_step=messages.next_step_create()
+        )
+    doc = parse_document(before)
+    control = is_control_file(path) or is_config_file(path)
+    body = before if control else doc.body
+    count = body.count(args.old)
+    if count == 0:
+        raise CabecaoError(
+            ErrorCode.PATCH_NOT_FOUND,
+            messages.patch_not_found(path=path),
+            next_step=messages.next_step_patch_read(path=path),
+        )
+    if count > 1:
+        raise CabecaoError(
+            ErrorCode.AMBIGUOUS_PATCH,
+            messages.patch_ambiguous(path=path, count=count),
+            next_step=messages.next_step_patch_longer(),
+        )
+    new_body = body.replace(args.old, args.new, 1)
+    if not control:
+        check_body(new_body)
+    frontmatter = dict(doc.frontmatter)
+    reasons = confirmation_reasons(path, new_frontmatter=frontmatter, old_frontmatter=frontmatter, exists=True)
+    note_type, title = _describe(frontmatter, path)
+    by = confirmed(
+        brain,
+        tool="patch_page",
+        args=args,
+        targets=[Planned(path, None, before, "")],
+        reasons=reasons,
+        summary=messages.confirmation_summary(
+            action=f"Alterar um trecho de {path} (type: {note_type})", reasons=reasons, detail=_summary_detail(args.new)
+        ),
+        confirmation=confirmation,
+    )
+    warnings: list[Notice] = []
+    if control:
+        text = new_body
+    else:
+        warnings = apply_provenance(
+            frontmatter, client=brain.client, now=brain.now(), approved=by is not None, editing=True
+        )
+        text = render_document(doc.with_frontmatter(frontmatter).with_body(new_body))
+        reread(text, frontmatter=frontmatter, body=new_body)
+    record = commit_changes(
+        brain,
+        [Planned(path, text, before, f"update {note_type}: {title}")],
+        summary=f"update {note_type}: {title}",
+        session=session_of(args),
+        approved=by is not None,
+    )
+    return _written(record, path, frontmatter.get("id"), "update", warnings, by)
+
+
+def _written(
+    record: Any, path: str, note_id: Any, action: str, warnings: list[Notice], by: str | None
+) -> dict[str, Any]:
+    return {
+        "op": record.op,
+        "commit": record.commit,
+        "path": path,
+        "id": note_id,
+        "action": action,
+        "changed": True,
+        "session_handle": record.session,
+        "confirmed_by": by,
+        "warnings": notices(warnings),
+        "next_step": messages.write_next_step(op=record.op),
+    }
+
+
+def _unchanged(path: str, frontmatter: dict[str, Any], warnings: list[Notice]) -> dict[str, Any]:
+    return {
+        "op": None,
+        "commit": None,
+        "path": path,
+        "id": frontmatter.get("id"),
+        "action": None,
+        "changed": False,
+        "session_handle": None,
+        "confirmed_by": None,
+        "warnings": notices(warnings),
+        "next_step": messages.nothing_changed(),
+    }
