@@ -33,6 +33,7 @@ from .links import (
     match_sections,
     parse_link_text,
     section_text,
+    slugify,
     split_section_path,
 )
 from .messages import DATA_NOTICE
@@ -117,6 +118,7 @@ __all__ = [
     "parse_link_text",
     "link_target",
     "fold",
+    "slugify",
     # validity
     "validity_on",
     "parse_date",

@@ -159,3 +159,8 @@ def match_sections(sections: list[Section], query: str) -> list[Section]:
 def section_text(text: str, section: Section) -> str:
     lines = text.split("\n")
     return "\n".join(lines[section.line - 1 : section.end_line]).rstrip("\n") + "\n"
+
+
+def slugify(text: str, *, limit: int = 80) -> str:
+    """File-name form of a title: `Consumidor novo sem idempotência` → `consumidor-novo-sem-idempotencia`."""
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")[:limit].strip("-") or "nota"

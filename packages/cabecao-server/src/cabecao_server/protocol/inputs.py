@@ -198,3 +198,30 @@ class PatchPageIn(ToolInput):
     new: Body
     confirm_token: Token | None = None
     session_handle: Session | None = None
+
+
+Name = Annotated[str, Field(min_length=1, max_length=300)]
+Names = Annotated[list[Annotated[str, Field(min_length=1, max_length=300)]], Field(max_length=50)]
+
+
+class RememberIn(ToolInput):
+    content: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)]
+    type: TypeName
+    title: Name | None = None
+    scope: Scope | None = None
+    tags: Names | None = None
+    aliases: Names | None = None
+    relations: Annotated[dict[str, Names], Field(max_length=20)] | None = None
+    subject: Ref | None = None
+    predicate: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    object: Ref | None = None
+    valid_from: Day | None = None
+    valid_until: Day | None = None
+    expires_at: Day | None = None
+    sources: Names | None = None
+    session_handle: Session | None = None
+    resolution: (
+        Annotated[str, Field(min_length=1, max_length=60, description="create, skip, update:<id> ou supersede:<id>")]
+        | None
+    ) = None
+    confirm_token: Token | None = None

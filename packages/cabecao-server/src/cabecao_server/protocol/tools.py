@@ -147,6 +147,16 @@ def read_tools() -> list[ToolSpec]:
             lambda brain, args, _: brain.lint(args),
             True,
         ),
+        ToolSpec(
+            "remember",
+            "Grava uma memória durável e não óbvia (preferência, correção, decisão e o porquê, armadilha, fato). "
+            "Compara com as parecidas: decision skipped, updated, superseded (fato com outro objeto), created ou "
+            "needs_resolution (responda com resolution). type rule só com pedido explícito do usuário.",
+            inputs.RememberIn,
+            WRITE,
+            _op("remember", "remember"),
+            False,
+        ),
     ]
 
 

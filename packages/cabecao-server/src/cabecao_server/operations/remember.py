@@ -1,0 +1,323 @@
+"""`remember`: save a durable memory, deciding by rule (no LLM) what to do with look-alikes.
+
+same → skipped; complement → the old note takes the new text (updated); a fact with the same subject and
+predicate and another object → superseded (nothing deleted); ambiguous → needs_resolution; nothing similar →
+created; a rule from an agent → the user's confirmation first.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import (
+    CabecaoError,
+    ErrorCode,
+    Notice,
+    check_body,
+    check_name,
+    fold,
+    folder_for,
+    link_target,
+    new_document,
+    new_ulid,
+    parse_document,
+    parse_link_text,
+    render_document,
+    slugify,
+    validate_frontmatter,
+)
+from cabecao_schema import messages as schema_messages
+
+from .. import messages
+from .writing import Confirmation, Planned, apply_provenance, confirmed, notices, reread, session_of
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+
+def _link(value: str) -> str:
+    """Frontmatter form of a reference to a note: `[[Target]]` (kept as written when already a link)."""
+    return value if parse_link_text(value) else f"[[{value.strip()}]]"
+
+
+def _note_link(path: str) -> str:
+    return f"[[{path.removesuffix('.md')}]]"
+
+
+def _title(args: Any) -> str:
+    if args.title:
+        return args.title
+    if args.type == "fact":
+        return f"{link_target(args.subject)} {args.predicate} {link_target(args.object)}"
+    first = next((line for line in args.content.splitlines() if line.strip()), args.content)
+    return first.strip().lstrip("#").strip()[:120] or "Memória"
+
+
+def _free_path(brain: Brain, folder: str, stem: str) -> str:
+    candidate = f"{folder}/{stem}.md"
+    number = 2
+    while (brain.root / candidate).exists():
+        candidate = f"{folder}/{stem}-{number}.md"
+        number += 1
+    return candidate
+
+
+def _folder(note_type: str, today: date) -> str:
+    folder = folder_for(note_type)
+    return f"{folder}/{today:%Y}/{today:%m}" if note_type == "episode" else folder
+
+
+def _base(brain: Brain, args: Any, title: str) -> tuple[dict[str, Any], list[Notice]]:
+    warnings: list[Notice] = []
+    relation_types = brain.index.relation_types
+    frontmatter: dict[str, Any] = {"id": new_ulid(), "type": args.type, "title": title, "scope": args.scope or "global"}
+    frontmatter["trust"] = "medium"
+    frontmatter["created"] = brain.today()
+    for key in ("tags", "aliases"):
+        if getattr(args, key):
+            frontmatter[key] = list(getattr(args, key))
+    if args.sources:
+        frontmatter["sources"] = [_link(s) for s in args.sources]
+    for relation, targets in (args.relations or {}).items():
+        if relation not in relation_types:
+            raise CabecaoError(
+                ErrorCode.INVALID_ARGUMENT,
+                messages.unknown_relation(value=relation, allowed=", ".join(relation_types)),
+                next_step=messages.next_step_fix_arguments(tool="remember"),
+            )
+        frontmatter[relation] = [_link(t) for t in targets]
+    if args.type == "fact":
+        frontmatter["subject"] = _link(args.subject)
+        frontmatter["predicate"] = args.predicate
+        frontmatter["object"] = args.object
+    for key in ("valid_from", "valid_until", "expires_at"):
+        if getattr(args, key):
+            frontmatter[key] = date.fromisoformat(getattr(args, key))
+    return frontmatter, warnings
+
+
+def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    content = check_body(args.content)
+    is_fact = args.type == "fact"
+    if is_fact and not (args.subject and args.predicate and args.object):
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
+        )
+    if not is_fact and (args.subject or args.predicate or args.object):
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.fact_fields_only_for_facts(),
+            next_step=messages.next_step_fact_fields(),
+        )
+    title = check_name(_title(args), field="title")
+    brain.fresh()
+    today = brain.today()
+    op = new_ulid()
+    frontmatter, warnings = _base(brain, args, title)
+    body = content if content.endswith("\n") else content + "\n"
+    path = _free_path(brain, _folder(args.type, today), slugify(title))
+    result: dict[str, Any] = {
+        "decision": None,
+        "op": op,
+        "path": None,
+        "id": None,
+        "action": None,
+        "changed": False,
+        "commit": None,
+        "warnings": notices(warnings),
+        "superseded": None,
+        "candidates": [],
+        "reason": None,
+    }
+    resolution = (args.resolution or "").strip()
+    decision, target = _decide(brain, args, title, content, resolution, today)
+    if decision == "skipped":
+        return {
+            **result,
+            "decision": "skipped",
+            "path": target["path"] if target else None,
+            "id": target["id"] if target else None,
+            "reason": target.get("reason") if target else None,
+            "next_step": messages.remember_skipped(path=target["path"]) if target else messages.remember_skip_chosen(),
+        }
+    if decision == "needs_resolution":
+        assert target is not None
+        return {
+            **result,
+            "decision": "needs_resolution",
+            "candidates": target["candidates"],
+            "reason": target["reason"],
+            "next_step": messages.remember_needs_resolution(),
+        }
+
+    planned: list[Planned] = []
+    old_path = target["path"] if target else None
+    old_text = brain.store.read_text(old_path) if old_path else None
+    if decision == "updated":
+        assert old_text is not None and old_path is not None
+        doc = parse_document(old_text)
+        updated_fm = dict(doc.frontmatter)
+        path = old_path
+        new_frontmatter, new_body, before = updated_fm, body, old_text
+    else:
+        new_frontmatter, new_body, before = frontmatter, body, None
+        if decision == "superseded":
+            assert old_text is not None and old_path is not None
+            new_frontmatter["supersedes"] = [_note_link(old_path)]
+            new_frontmatter.setdefault("valid_from", today)
+    validate_frontmatter(new_frontmatter, path=path)
+    targets = [Planned(path, None, before, "")] + (
+        [Planned(old_path, None, old_text, "")] if decision == "superseded" else []
+    )
+    reasons: list[str] = []
+    if args.type == "rule" or (old_text and parse_document(old_text).frontmatter.get("type") == "rule"):
+        reasons.append(schema_messages.reason_rule())
+    verb = {"created": "Criar", "updated": "Atualizar", "superseded": "Substituir por uma nova"}[decision]
+    by = confirmed(
+        brain,
+        tool="remember",
+        args=args,
+        targets=targets,
+        reasons=reasons,
+        summary=messages.confirmation_summary(
+            action=f"{verb} a nota {path} (type: {args.type})",
+            reasons=reasons,
+            detail=messages.content_detail(chars=len(content), start=" ".join(content.split())[:60]),
+        ),
+        confirmation=confirmation,
+        extra={**result, "decision": "needs_confirmation", "path": path},
+    )
+    approved = by is not None
+    now = brain.now()
+    if decision == "updated":
+        warnings += apply_provenance(new_frontmatter, client=brain.client, now=now, approved=approved, editing=True)
+        doc = parse_document(before or "")
+        text = render_document(doc.with_frontmatter(new_frontmatter).with_body(new_body))
+        line = f"update {args.type}: {new_frontmatter.get('title', title)}"
+        action = "update"
+    else:
+        warnings += apply_provenance(new_frontmatter, client=brain.client, now=now, approved=approved, editing=False)
+        text = render_document(new_document(new_frontmatter, new_body))
+        line = f"add {args.type}: {title}"
+        action = "add"
+    reread(text, frontmatter=parse_document(text).frontmatter, body=parse_document(text).body)
+    planned.append(Planned(path, text, before, line))
+    superseded = None
+    if decision == "superseded":
+        assert old_path is not None and old_text is not None
+        old_doc = parse_document(old_text)
+        old_fm = dict(old_doc.frontmatter)
+        old_fm["valid_until"] = today
+        old_fm["superseded_by"] = [*_as_list(old_fm.get("superseded_by")), _note_link(path)]
+        warnings += apply_provenance(old_fm, client=brain.client, now=now, approved=approved, editing=True)
+        planned.append(
+            Planned(
+                old_path,
+                render_document(old_doc.with_frontmatter(old_fm)),
+                old_text,
+                f"supersede {old_fm.get('type', 'nota')}: {old_fm.get('title', old_path)}",
+            )
+        )
+        superseded = {"id": old_fm.get("id"), "path": old_path}
+    committed = _commit(brain, planned, line, session_of(args), approved, op)
+    next_step = {
+        "created": messages.remember_created(op=op),
+        "updated": messages.remember_updated(path=path, op=op),
+        "superseded": messages.remember_superseded(old=old_path or "", op=op),
+    }[decision]
+    return {
+        **result,
+        "decision": decision,
+        "path": path,
+        "id": new_frontmatter.get("id"),
+        "action": action,
+        "changed": True,
+        "commit": committed.commit,
+        "session_handle": committed.session,
+        "confirmed_by": by,
+        "warnings": notices(warnings),
+        "superseded": superseded,
+        "reason": target.get("reason") if target else None,
+        "next_step": next_step,
+    }
+
+
+def _commit(brain: Brain, planned: list[Planned], summary: str, session: str, approved: bool, op: str) -> Any:
+    from cabecao_store import FileChange
+
+    from .writing import scan
+
+    scan(planned)
+    record = brain.store.write(
+        [FileChange(p.path, p.text, expected=p.before) for p in planned],
+        summary=summary,
+        lines=[p.line for p in planned],
+        session=session,
+        client=brain.client,
+        approved=approved,
+        op=op,
+    )
+    brain.indexed([p.path for p in planned])
+    return record
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _decide(
+    brain: Brain, args: Any, title: str, content: str, resolution: str, today: date
+) -> tuple[str, dict[str, Any] | None]:
+    """(decision, the existing note it concerns) for a new memory."""
+    index = brain.index
+    if resolution:
+        kind, _, ref = resolution.partition(":")
+        if kind == "create" and not ref:
+            return "created", None
+        if kind == "skip" and not ref:
+            return "skipped", None
+        if kind in ("update", "supersede") and ref:
+            found = index.resolve(ref.strip())
+            if found is None or found.archived:
+                raise CabecaoError(
+                    ErrorCode.NOT_FOUND,
+                    messages.resolution_target_missing(ref=ref),
+                    next_step=messages.next_step_resolution(),
+                )
+            return ("updated" if kind == "update" else "superseded"), {"path": found.path, "id": found.id}
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.bad_resolution(value=resolution),
+            next_step=messages.next_step_resolution(),
+        )
+    if args.type == "fact":
+        facts = index.facts(subject=args.subject, predicate=args.predicate, as_of=today, limit=200).facts
+        wanted = fold(link_target(args.object))
+        current = [f for f in facts if f.validity == "current"]
+        for fact in current:
+            if fold(fact.object) == wanted:
+                return "skipped", {"path": fact.path, "id": fact.id, "reason": messages.same_fact_reason()}
+        if current:
+            old = current[0]
+            return "superseded", {
+                "path": old.path,
+                "id": old.id,
+                "reason": messages.fact_contradiction_reason(old=old.path),
+            }
+    candidates = index.duplicates(content, type=args.type, scope=args.scope or "global", title=title)
+    for verdict in ("same", "complement"):
+        for candidate in candidates:
+            if candidate.verdict == verdict:
+                info = {"path": candidate.path, "id": candidate.id, "reason": candidate.reason}
+                return ("skipped" if verdict == "same" else "updated"), info
+    ambiguous = [c for c in candidates if c.verdict == "ambiguous"]
+    if ambiguous:
+        first = ambiguous[0]
+        return "needs_resolution", {
+            "candidates": [c.model_dump(mode="json") for c in ambiguous],
+            "reason": f"{first.path}: {first.reason}",
+        }
+    return "created", None
