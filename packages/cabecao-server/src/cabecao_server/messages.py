@@ -375,3 +375,29 @@ def fact_contradiction_reason(*, old: str) -> str:
 
 def unknown_relation(*, value: str, allowed: str) -> str:
     return f"tipo de relação {value!r} desconhecido; use um destes: {allowed}"
+
+
+def handoff_needs_items() -> str:
+    return "handoff_save precisa de pelo menos um item em done ou em next"
+
+
+def next_step_handoff_items() -> str:
+    return "Repita com done (o que foi feito) e/ou next (o que falta)."
+
+
+def handoff_default_title(*, first: str) -> str:
+    return f"Passagem de bastão: {first}"
+
+
+def episode_title(*, first: str) -> str:
+    return f"Sessão: {first}"
+
+
+HANDOFF_SECTIONS = {"done": "Feito", "next": "Próximos passos", "decisions": "Decisões", "gotchas": "Armadilhas"}
+
+
+def handoff_saved(*, scope: str, until: str, op: str) -> str:
+    return (
+        f'Handoff gravado; o próximo recall com scope "{scope}" o entrega até {until}. Para refazer, desfaça com '
+        f'undo({{ op: "{op}" }}) e grave de novo.'
+    )

@@ -30,6 +30,7 @@ def _tokens(value: Any) -> int:
 
 
 def _item(record: NoteRecord, body: str) -> dict[str, Any]:
+    body = body.strip("\n") + "\n"
     kind = "full"
     if len(body) > ITEM_CHARS:
         body, kind = body[:ITEM_CHARS].rstrip() + "…", "snippet"

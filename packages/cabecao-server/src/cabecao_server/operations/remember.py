@@ -30,7 +30,19 @@ from cabecao_schema import (
 from cabecao_schema import messages as schema_messages
 
 from .. import messages
-from .writing import Confirmation, Planned, apply_provenance, confirmed, notices, reread, session_of
+from .writing import (
+    Confirmation,
+    Planned,
+    apply_provenance,
+    as_list,
+    commit_changes,
+    confirmed,
+    free_path,
+    note_link,
+    notices,
+    reread,
+    session_of,
+)
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -41,10 +53,6 @@ def _link(value: str) -> str:
     return value if parse_link_text(value) else f"[[{value.strip()}]]"
 
 
-def _note_link(path: str) -> str:
-    return f"[[{path.removesuffix('.md')}]]"
-
-
 def _title(args: Any) -> str:
     if args.title:
         return args.title
@@ -52,15 +60,6 @@ def _title(args: Any) -> str:
         return f"{link_target(args.subject)} {args.predicate} {link_target(args.object)}"
     first = next((line for line in args.content.splitlines() if line.strip()), args.content)
     return first.strip().lstrip("#").strip()[:120] or "Memória"
-
-
-def _free_path(brain: Brain, folder: str, stem: str) -> str:
-    candidate = f"{folder}/{stem}.md"
-    number = 2
-    while (brain.root / candidate).exists():
-        candidate = f"{folder}/{stem}-{number}.md"
-        number += 1
-    return candidate
 
 
 def _folder(note_type: str, today: date) -> str:
@@ -116,7 +115,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     op = new_ulid()
     frontmatter, warnings = _base(brain, args, title)
     body = content if content.endswith("\n") else content + "\n"
-    path = _free_path(brain, _folder(args.type, today), slugify(title))
+    path = free_path(brain, _folder(args.type, today), slugify(title))
     result: dict[str, Any] = {
         "decision": None,
         "op": op,
@@ -164,7 +163,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         new_frontmatter, new_body, before = frontmatter, body, None
         if decision == "superseded":
             assert old_text is not None and old_path is not None
-            new_frontmatter["supersedes"] = [_note_link(old_path)]
+            new_frontmatter["supersedes"] = [note_link(old_path)]
             new_frontmatter.setdefault("valid_from", today)
     validate_frontmatter(new_frontmatter, path=path)
     targets = [Planned(path, None, before, "")] + (
@@ -209,7 +208,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         old_doc = parse_document(old_text)
         old_fm = dict(old_doc.frontmatter)
         old_fm["valid_until"] = today
-        old_fm["superseded_by"] = [*_as_list(old_fm.get("superseded_by")), _note_link(path)]
+        old_fm["superseded_by"] = [*as_list(old_fm.get("superseded_by")), note_link(path)]
         warnings += apply_provenance(old_fm, client=brain.client, now=now, approved=approved, editing=True)
         planned.append(
             Planned(
@@ -220,7 +219,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
             )
         )
         superseded = {"id": old_fm.get("id"), "path": old_path}
-    committed = _commit(brain, planned, line, session_of(args), approved, op)
+    committed = commit_changes(brain, planned, summary=line, session=session_of(args), approved=approved, op=op)
     next_step = {
         "created": messages.remember_created(op=op),
         "updated": messages.remember_updated(path=path, op=op),
@@ -241,31 +240,6 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         "reason": target.get("reason") if target else None,
         "next_step": next_step,
     }
-
-
-def _commit(brain: Brain, planned: list[Planned], summary: str, session: str, approved: bool, op: str) -> Any:
-    from cabecao_store import FileChange
-
-    from .writing import scan
-
-    scan(planned)
-    record = brain.store.write(
-        [FileChange(p.path, p.text, expected=p.before) for p in planned],
-        summary=summary,
-        lines=[p.line for p in planned],
-        session=session,
-        client=brain.client,
-        approved=approved,
-        op=op,
-    )
-    brain.indexed([p.path for p in planned])
-    return record
-
-
-def _as_list(value: Any) -> list[Any]:
-    if value is None:
-        return []
-    return list(value) if isinstance(value, list) else [value]
 
 
 def _decide(

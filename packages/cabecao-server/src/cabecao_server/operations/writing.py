@@ -162,7 +162,7 @@ def apply_provenance(
 
 
 def commit_changes(
-    brain: Brain, planned: Sequence[Planned], *, summary: str, session: str, approved: bool
+    brain: Brain, planned: Sequence[Planned], *, summary: str, session: str, approved: bool, op: str | None = None
 ) -> OperationRecord:
     scan(planned)
     record = brain.store.write(
@@ -172,6 +172,7 @@ def commit_changes(
         session=session,
         client=brain.client,
         approved=approved,
+        op=op,
     )
     brain.indexed([p.path for p in planned])
     return record
@@ -190,3 +191,24 @@ def declined_fields(need: NeedsConfirmation) -> dict[str, Any]:
         "confirmed_by": "user",
         "next_step": messages.declined(tool=need.tool),
     }
+
+
+def note_link(path: str) -> str:
+    """How one note points at another in frontmatter (`supersedes`, `superseded_by`): its path as a wikilink."""
+    return f"[[{path.removesuffix('.md')}]]"
+
+
+def as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def free_path(brain: Brain, folder: str, stem: str) -> str:
+    """`folder/stem.md`, or `stem-2.md`, `stem-3.md`... when taken."""
+    candidate = f"{folder}/{stem}.md"
+    number = 2
+    while (brain.root / candidate).exists():
+        candidate = f"{folder}/{stem}-{number}.md"
+        number += 1
+    return candidate

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 
 from cabecao_schema import (
     MAX_CONTENT_CHARS,
+    MAX_HANDOFF_ITEM_CHARS,
+    MAX_HANDOFF_ITEMS,
     MAX_QUERY_CHARS,
     MAX_TASK_CHARS,
     TYPE_FOLDERS,
@@ -225,3 +227,18 @@ class RememberIn(ToolInput):
         | None
     ) = None
     confirm_token: Token | None = None
+
+
+HandoffItems = Annotated[
+    list[Annotated[str, Field(min_length=1, max_length=MAX_HANDOFF_ITEM_CHARS)]], Field(max_length=MAX_HANDOFF_ITEMS)
+]
+
+
+class HandoffSaveIn(ToolInput):
+    session_handle: Session
+    done: HandoffItems | None = None
+    next: HandoffItems | None = None
+    decisions: HandoffItems | None = None
+    gotchas: HandoffItems | None = None
+    scope: Scope | None = None
+    title: Name | None = None

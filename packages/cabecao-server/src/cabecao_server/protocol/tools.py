@@ -157,6 +157,15 @@ def read_tools() -> list[ToolSpec]:
             _op("remember", "remember"),
             False,
         ),
+        ToolSpec(
+            "handoff_save",
+            "Antes de encerrar: grava o handoff para a próxima sessão (done, next, decisions, gotchas; expira em 30 "
+            "dias e substitui o anterior do mesmo scope) e, com done, o episódio da sessão. Um commit.",
+            inputs.HandoffSaveIn,
+            WRITE,
+            _op("handoff", "handoff_save"),
+            False,
+        ),
     ]
 
 

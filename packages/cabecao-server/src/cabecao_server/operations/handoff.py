@@ -1,0 +1,152 @@
+"""`handoff_save`: the handoff to the next session and, when something was done, the session's episode.
+
+Items become plain list lines: whatever an item says, it cannot open a section, imitate frontmatter or a rule.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import (
+    CabecaoError,
+    ErrorCode,
+    check_body,
+    new_document,
+    new_ulid,
+    parse_document,
+    render_document,
+    slugify,
+)
+
+from .. import messages
+from .writing import (
+    Confirmation,
+    Planned,
+    apply_provenance,
+    as_list,
+    commit_changes,
+    free_path,
+    note_link,
+    notices,
+    session_of,
+)
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+
+def _line(item: str) -> str:
+    check_body(item, field="item")
+    flat = " ".join(item.split())
+    return f"- {flat.lstrip('#>-*+ ').strip() or flat}"
+
+
+def _body(title: str, sections: dict[str, list[str]]) -> str:
+    parts = [f"# {title}"]
+    for key, heading in messages.HANDOFF_SECTIONS.items():
+        items = sections.get(key) or []
+        if items:
+            parts.append(f"## {heading}\n\n" + "\n".join(_line(i) for i in items))
+    return "\n\n".join(parts) + "\n"
+
+
+def handoff_save(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    if not args.done and not args.next:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.handoff_needs_items(), next_step=messages.next_step_handoff_items()
+        )
+    index = brain.fresh()
+    today = brain.today()
+    now = brain.now()
+    scope = args.scope or "global"
+    first = " ".join((args.next or args.done)[0].split())[:80]
+    title = args.title or messages.handoff_default_title(first=first)
+    sections = {"done": args.done, "next": args.next, "decisions": args.decisions, "gotchas": args.gotchas}
+    expires = today + timedelta(days=30)
+    handoff_path = free_path(brain, "memory/handoffs", f"{today:%Y-%m-%d}-{slugify(title, limit=60)}")
+    handoff_fm: dict[str, Any] = {
+        "id": new_ulid(),
+        "type": "handoff",
+        "title": title,
+        "scope": scope,
+        "trust": "medium",
+        "created": today,
+        "expires_at": expires,
+    }
+    warnings = apply_provenance(handoff_fm, client=brain.client, now=now, approved=False, editing=False)
+    planned: list[Planned] = []
+    previous = [
+        r
+        for r in index.notes(types=["handoff"], scope=scope, as_of=today, validity=["current"], order="updated")
+        if r.scope == scope
+    ]
+    supersedes = None
+    if previous:
+        old = previous[0]
+        old_text = brain.store.read_text(old.path)
+        if old_text is not None:
+            handoff_fm["supersedes"] = [note_link(old.path)]
+            old_doc = parse_document(old_text)
+            old_fm = dict(old_doc.frontmatter)
+            old_fm["valid_until"] = today
+            old_fm["superseded_by"] = [*as_list(old_fm.get("superseded_by")), note_link(handoff_path)]
+            warnings += apply_provenance(old_fm, client=brain.client, now=now, approved=False, editing=True)
+            planned.append(
+                Planned(
+                    old.path,
+                    render_document(old_doc.with_frontmatter(old_fm)),
+                    old_text,
+                    f"supersede handoff: {old.title}",
+                )
+            )
+            supersedes = {"id": old.id, "path": old.path}
+    planned.insert(
+        0,
+        Planned(
+            handoff_path,
+            render_document(new_document(handoff_fm, _body(title, sections))),
+            None,
+            f"add handoff: {title}",
+        ),
+    )
+    episode = None
+    if args.done:
+        first_done = " ".join(args.done[0].split())[:80]
+        episode_title = messages.episode_title(first=first_done)
+        folder = f"memory/episodes/{today:%Y}/{today:%m}"
+        episode_path = free_path(brain, folder, f"{today:%Y-%m-%d}-{slugify(episode_title, limit=70)}")
+        episode_fm: dict[str, Any] = {
+            "id": new_ulid(),
+            "type": "episode",
+            "title": episode_title,
+            "scope": scope,
+            "trust": "medium",
+            "created": today,
+        }
+        apply_provenance(episode_fm, client=brain.client, now=now, approved=False, editing=False)
+        episode_sections = {"done": args.done, "decisions": args.decisions, "gotchas": args.gotchas}
+        planned.insert(
+            1,
+            Planned(
+                episode_path,
+                render_document(new_document(episode_fm, _body(episode_title, episode_sections))),
+                None,
+                f"add episode: {episode_title}",
+            ),
+        )
+        episode = {"id": episode_fm["id"], "path": episode_path}
+    op = new_ulid()
+    record = commit_changes(
+        brain, planned, summary=f"add handoff: {title}", session=session_of(args), approved=False, op=op
+    )
+    return {
+        "op": op,
+        "commit": record.commit,
+        "handoff": {"id": handoff_fm["id"], "path": handoff_path},
+        "episode": episode,
+        "supersedes": supersedes,
+        "expires_at": expires.isoformat(),
+        "warnings": notices(warnings),
+        "next_step": messages.handoff_saved(scope=scope, until=expires.isoformat(), op=op),
+    }
