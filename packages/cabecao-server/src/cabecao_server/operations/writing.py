@@ -48,6 +48,7 @@ class NeedsConfirmation(Exception):
     reasons: list[str]
     subject: ConfirmationSubject
     extra: dict[str, Any] = field(default_factory=dict)
+    next_step: str | None = None
 
 
 @dataclass
@@ -90,6 +91,7 @@ def confirmed(
     summary: str,
     confirmation: Confirmation,
     extra: Mapping[str, Any] | None = None,
+    next_step: str | None = None,
 ) -> str | None:
     """`user`/`token` when the action may run approved, None when it needs no confirmation; raises otherwise."""
     if not reasons:
@@ -100,7 +102,9 @@ def confirmed(
     if confirmation.token is not None:
         _verify(load_or_create_key(brain.root), subject, confirmation.token, now=brain.now())
         return "token"
-    raise NeedsConfirmation(tool=tool, summary=summary, reasons=reasons, subject=subject, extra=dict(extra or {}))
+    raise NeedsConfirmation(
+        tool=tool, summary=summary, reasons=reasons, subject=subject, extra=dict(extra or {}), next_step=next_step
+    )
 
 
 def token_fields(brain: Brain, need: NeedsConfirmation) -> dict[str, Any]:
@@ -112,7 +116,7 @@ def token_fields(brain: Brain, need: NeedsConfirmation) -> dict[str, Any]:
         "reasons": need.reasons,
         "confirm_token": token,
         "token_expires_at": expires.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-        "next_step": messages.next_step_confirm(tool=need.tool),
+        "next_step": need.next_step or messages.next_step_confirm(tool=need.tool),
     }
 
 

@@ -10,6 +10,7 @@ from cabecao_schema import (
     MAX_HANDOFF_ITEM_CHARS,
     MAX_HANDOFF_ITEMS,
     MAX_QUERY_CHARS,
+    MAX_REASON_CHARS,
     MAX_TASK_CHARS,
     TYPE_FOLDERS,
     CabecaoError,
@@ -242,3 +243,36 @@ class HandoffSaveIn(ToolInput):
     gotchas: HandoffItems | None = None
     scope: Scope | None = None
     title: Name | None = None
+
+
+class RelateIn(ToolInput):
+    from_: Annotated[Ref, Field(alias="from")]
+    to: Ref
+    type: Annotated[str, Field(min_length=1, max_length=40)]
+    session_handle: Session | None = None
+    confirm_token: Token | None = None
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+class ForgetIn(ToolInput):
+    id: Annotated[Ref, Field(description="O id ou o path da nota")]
+    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON_CHARS)]
+    confirm_token: Token | None = None
+    session_handle: Session | None = None
+
+
+class UndoIn(ToolInput):
+    op: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    session: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    session_handle: Session | None = None
+    confirm_token: Token | None = None
+
+
+class IngestIn(ToolInput):
+    path: Ref | None = None
+    content: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)] | None = None
+    title: Name | None = None
+    source: Annotated[str, Field(min_length=1, max_length=500)] | None = None
+    scope: Scope | None = None
+    session_handle: Session | None = None

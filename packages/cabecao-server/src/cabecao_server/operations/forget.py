@@ -1,0 +1,75 @@
+"""`forget`: archive a note in memory/_archive/, always with the user's confirmation; undo brings it back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import CabecaoError, ErrorCode, check_name, check_note_path, is_ulid
+from cabecao_store import apply_archive, plan_archive
+
+from .. import messages
+from .writing import Confirmation, Planned, confirmed, session_of
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+
+def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    reason = check_name(args.reason, field="reason", limit=500)
+    index = brain.fresh()
+    ref = args.id.strip()
+    if is_ulid(ref.upper()):
+        record = index.note(id=ref.upper(), content=False)
+    else:
+        record = index.note(path=check_note_path(ref), content=False)
+    if record.archived:
+        raise CabecaoError(
+            ErrorCode.INVALID_PATH, messages.note_not_found(what=record.path), next_step=messages.next_step_graph()
+        )
+    plan = plan_archive(brain.store, record.path, reason=reason)
+    note = {
+        "id": record.id,
+        "path": record.path,
+        "title": record.title,
+        "type": record.type,
+        "scope": record.scope,
+        "trust": record.trust,
+        "origin": record.origin,
+    }
+    summary = messages.forget_summary(
+        note_type=record.type or "nota",
+        title=record.title,
+        path=record.path,
+        lines=plan.current.count("\n"),
+        origin=record.origin or "human",
+        trust=record.trust or "—",
+        reason=reason,
+    )
+    empty = {"note": note, "confirmed_by": None, "op": None, "commit": None, "archived_path": None, "warnings": []}
+    targets = [Planned(record.path, None, plan.current, "")]
+    by = confirmed(
+        brain,
+        tool="forget",
+        args=args,
+        targets=targets,
+        reasons=[messages.reason_archive()],
+        summary=summary,
+        confirmation=confirmation,
+        extra=empty,
+        next_step=messages.forget_next_step(),
+    )
+    done = apply_archive(brain.store, plan, session=session_of(args), client=brain.client, approved=True)
+    brain.indexed([plan.path, plan.archived_path])
+    return {
+        "status": "archived",
+        "note": note,
+        "summary": summary,
+        "confirm_token": None,
+        "token_expires_at": None,
+        "confirmed_by": by,
+        "op": done.op,
+        "commit": done.commit,
+        "archived_path": plan.archived_path,
+        "warnings": [],
+        "next_step": messages.forget_done(path=plan.archived_path, op=done.op),
+    }

@@ -1,0 +1,147 @@
+"""`ingest`: register an outside source in raw/articles/ (origin ingest:<source>, trust low) and return the plan.
+
+The server has no LLM: the agent reads the source and writes the notes. The source's own frontmatter never
+becomes the note's: only title, source and author are kept, anything else (an outside `type: rule`,
+`trust: high`...) is dropped with a warning. Only files inside the brain are read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import (
+    RAW_FOLDER,
+    CabecaoError,
+    ErrorCode,
+    Notice,
+    WarningCode,
+    check_body,
+    check_name,
+    check_note_path,
+    check_on_disk,
+    find_wikilinks,
+    is_raw,
+    new_document,
+    new_ulid,
+    parse_document,
+    render_document,
+    slugify,
+)
+
+from .. import messages
+from .writing import Confirmation, Planned, apply_provenance, commit_changes, free_path, notices, session_of
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+KEPT_KEYS = ("title", "source", "author")
+
+
+def ingest(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    if (args.path is None) == (args.content is None) or (args.content is not None and not args.title):
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.ingest_needs_source(), next_step=messages.next_step_ingest()
+        )
+    index = brain.fresh()
+    warnings: list[Notice] = []
+    existing_raw: str | None = None
+    if args.path is not None:
+        clean = check_note_path(args.path)
+        target = check_on_disk(brain.root, clean)
+        try:
+            text = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise CabecaoError(
+                ErrorCode.NOT_FOUND, messages.note_not_found(what=clean), next_step=messages.next_step_ingest()
+            ) from None
+        except UnicodeDecodeError:
+            raise CabecaoError(
+                ErrorCode.INVALID_ARGUMENT, messages.ingest_not_text(path=clean), next_step=messages.next_step_ingest()
+            ) from None
+        if is_raw(clean):
+            existing_raw = clean
+    else:
+        text = args.content
+    doc = parse_document(text)
+    outside = dict(doc.frontmatter)
+    for key in outside:
+        if key not in KEPT_KEYS:
+            warnings.append(
+                Notice(code=WarningCode.IGNORED_FIELD, message=messages.ingest_ignored_field(field=key), field=key)
+            )
+    body = check_body(doc.body.lstrip("\n"), field="content")
+    title = check_name(str(args.title or outside.get("title") or _first_line(body) or "Fonte"), field="title")
+    source = args.source or str(outside.get("source") or (args.path or title))
+    today = brain.today()
+    op = new_ulid()
+    if existing_raw is not None:
+        raw_path, record = existing_raw, None
+        registered = False
+    else:
+        raw_path = free_path(brain, RAW_FOLDER, f"{today:%Y-%m-%d}-{slugify(title, limit=70)}")
+        frontmatter: dict[str, Any] = {"id": new_ulid(), "title": title, "source": source}
+        if outside.get("author"):
+            frontmatter["author"] = str(outside["author"])
+        frontmatter["trust"] = "low"
+        frontmatter["created"] = today
+        apply_provenance(frontmatter, client=brain.client, now=brain.now(), approved=False, editing=False)
+        frontmatter["origin"] = f"ingest:{' '.join(source.split())[:500]}"
+        rendered = render_document(new_document(frontmatter, body if body.endswith("\n") else body + "\n"))
+        record = commit_changes(
+            brain,
+            [Planned(raw_path, rendered, None, f"add source: {title}")],
+            summary=f"ingest source: {title}",
+            session=session_of(args),
+            approved=False,
+            op=op,
+        )
+        registered = True
+    raw_link = f"[[{raw_path[:-3]}]]"
+    source_note = f"wiki/sources/{title}.md"
+    related = _related(index, body, title)
+    return {
+        "source": {
+            "path": raw_path,
+            "title": title,
+            "origin": f"ingest:{source}",
+            "trust": "low",
+            "chars": len(body),
+            "registered": registered,
+        },
+        "plan": {
+            "read": {"path": raw_path},
+            "create": {
+                "path": source_note,
+                "frontmatter": {
+                    "type": "source",
+                    "title": title,
+                    "sources": [raw_link],
+                    "scope": args.scope or "global",
+                },
+            },
+            "update": related,
+            "steps": messages.ingest_steps(raw_link=raw_link, raw_path=raw_path, source_note=source_note),
+        },
+        "op": op if record else None,
+        "commit": record.commit if record else None,
+        "warnings": notices(warnings),
+        "next_step": messages.ingest_done(path=raw_path),
+    }
+
+
+def _first_line(body: str) -> str:
+    line = next((x for x in body.splitlines() if x.strip()), "")
+    return line.strip().lstrip("#").strip()[:120]
+
+
+def _related(index: Any, body: str, title: str) -> list[dict[str, Any]]:
+    """Notes the source names with a link, then notes a keyword search on its title finds."""
+    found: dict[str, dict[str, Any]] = {}
+    for link in find_wikilinks(body):
+        note = index.resolve(link.target)
+        if note is not None and not note.archived and not note.path.startswith("raw/"):
+            found.setdefault(note.path, {"path": note.path, "title": note.title, "type": note.type, "why": "link"})
+    for hit in index.search(title, limit=5, related=False).hits:
+        if not hit.path.startswith("raw/"):
+            found.setdefault(hit.path, {"path": hit.path, "title": hit.title, "type": hit.type, "why": "search"})
+    return list(found.values())[:10]

@@ -1,0 +1,119 @@
+"""`relate`: a typed relation from one note to another, as a wikilink in the frontmatter; idempotent."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cabecao_schema import (
+    CabecaoError,
+    ErrorCode,
+    confirmation_reasons,
+    is_raw,
+    link_target,
+    parse_document,
+    render_document,
+)
+
+from .. import messages
+from .writing import Confirmation, Planned, apply_provenance, as_list, commit_changes, confirmed, notices, session_of
+
+if TYPE_CHECKING:
+    from ..brain import Brain
+
+
+def relate(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+    index = brain.fresh()
+    relation_types = index.relation_types
+    if args.type not in relation_types:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.unknown_relation(value=args.type, allowed=", ".join(relation_types)),
+            next_step=messages.next_step_fix_arguments(tool="relate"),
+        )
+    source = index.resolve(args.from_)
+    target = index.resolve(args.to)
+    for which, ref, found in (("from", args.from_, source), ("to", args.to, target)):
+        if found is None or found.archived:
+            raise CabecaoError(
+                ErrorCode.NOT_FOUND,
+                messages.relate_note_missing(which=which, ref=ref),
+                next_step=messages.next_step_search(what=link_target(ref)),
+            )
+    assert source is not None and target is not None
+    if source.path == target.path:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.relate_same_note(),
+            next_step=messages.next_step_fix_arguments(tool="relate"),
+        )
+    # Link by title when the title leads back to this very note; by path otherwise.
+    by_title = index.resolve(target.title)
+    link = f"[[{target.title}]]" if by_title is not None and by_title.path == target.path else f"[[{target.path[:-3]}]]"
+    before = brain.store.read_text(source.path)
+    if before is None:
+        brain.refresh_index()
+        raise CabecaoError(
+            ErrorCode.NOT_FOUND,
+            messages.relate_note_missing(which="from", ref=args.from_),
+            next_step=messages.next_step_graph(),
+        )
+    doc = parse_document(before)
+    frontmatter = dict(doc.frontmatter)
+    existing = as_list(frontmatter.get(args.type))
+    relation = {"from": source.path, "type": args.type, "to": target.path, "link": link}
+    for value in existing:
+        found = index.resolve(str(value))
+        if found is not None and found.path == target.path:
+            return {
+                "op": None,
+                "commit": None,
+                "path": source.path,
+                "action": None,
+                "changed": False,
+                "warnings": [],
+                "relation": relation,
+                "next_step": messages.relate_exists(),
+            }
+    frontmatter[args.type] = [*existing, link]
+    reasons = confirmation_reasons(
+        source.path, new_frontmatter=frontmatter, old_frontmatter=doc.frontmatter, exists=True
+    )
+    if is_raw(source.path) and not reasons:
+        reasons = confirmation_reasons(source.path, new_frontmatter=None, old_frontmatter=None, exists=True)
+    planned = [Planned(source.path, None, before, "")]
+    by = confirmed(
+        brain,
+        tool="relate",
+        args=args,
+        targets=planned,
+        reasons=reasons,
+        summary=messages.confirmation_summary(
+            action=f"Acrescentar {args.type}: {link} em {source.path}", reasons=reasons, detail=""
+        ),
+        confirmation=confirmation,
+        extra={"op": None, "commit": None, "path": source.path, "action": None, "changed": False, "relation": relation},
+    )
+    warnings = apply_provenance(
+        frontmatter, client=brain.client, now=brain.now(), approved=by is not None, editing=True
+    )
+    text = render_document(doc.with_frontmatter(frontmatter))
+    line = f"update {source.type or 'nota'}: {source.title}"
+    record = commit_changes(
+        brain,
+        [Planned(source.path, text, before, line)],
+        summary=line,
+        session=session_of(args),
+        approved=by is not None,
+    )
+    return {
+        "op": record.op,
+        "commit": record.commit,
+        "path": source.path,
+        "action": "update",
+        "changed": True,
+        "session_handle": record.session,
+        "confirmed_by": by,
+        "warnings": notices(warnings),
+        "relation": relation,
+        "next_step": messages.relate_done(op=record.op),
+    }
