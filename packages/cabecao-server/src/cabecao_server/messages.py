@@ -486,3 +486,7 @@ def ingest_done(*, path: str) -> str:
 
 def undo_one_target() -> str:
     return "passe op ou session, não os dois"
+
+
+def secret_in_path(*, n: int) -> str:
+    return f"caminho do arquivo {n} da operação"

@@ -37,8 +37,7 @@ if TYPE_CHECKING:
 
 
 def _line(item: str) -> str:
-    check_body(item, field="item")
-    flat = " ".join(item.split())
+    flat = check_body(" ".join(item.split()), field="item")
     return f"- {flat.lstrip('#>-*+ ').strip() or flat}"
 
 

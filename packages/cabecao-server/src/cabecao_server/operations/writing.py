@@ -122,11 +122,9 @@ def token_fields(brain: Brain, need: NeedsConfirmation) -> dict[str, Any]:
 
 def scan(planned: Sequence[Planned]) -> None:
     """`secret_detected` if any path, title, frontmatter or body about to be written looks like a secret."""
-    texts: dict[str, str] = {}
-    for p in planned:
-        texts[f"{p.path} (caminho)"] = p.path
-        if p.text is not None:
-            texts[p.path] = p.text
+    # Paths first, and named without themselves: a secret in a path must not come back in the error.
+    texts: dict[str, str] = {messages.secret_in_path(n=n): p.path for n, p in enumerate(planned, start=1)}
+    texts.update({p.path: p.text for p in planned if p.text is not None})
     check_secrets(texts, honour_allow_marker=False)
 
 
