@@ -6,7 +6,11 @@ never disagree.
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 import time
+import traceback
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -61,9 +65,16 @@ class Brain:
         return self.index
 
     def indexed(self, paths: list[str]) -> None:
-        """After a write: update just the touched paths and the catalogue file."""
-        self.index.update(paths)
-        self.write_catalog()
+        """After a commit (under the brain lock): update just the touched notes and the catalogue file.
+
+        The commit already landed, so a failure here must not turn it into an error: the next scan catches up.
+        """
+        notes = [p for p in paths if p.endswith(".md") and p != "log.md"]
+        try:
+            self.index.update(notes)
+            self.write_catalog()
+        except Exception:  # derived state only; git holds the truth and the next scan repairs the index
+            traceback.print_exc(file=sys.stderr)
 
     def write_catalog(self) -> None:
         from cabecao_schema import CATALOG_FILE
@@ -75,7 +86,7 @@ class Brain:
                 return
         except FileNotFoundError:
             pass
-        tmp = target.with_name(f".{CATALOG_FILE}.tmp")
+        tmp = target.with_name(f".{CATALOG_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -58,7 +59,13 @@ def plan_archive(store: Store, path: str, *, reason: str) -> ArchivePlan:
 
 
 def apply_archive(
-    store: Store, plan: ArchivePlan, *, session: str, client: str, approved: bool = False
+    store: Store,
+    plan: ArchivePlan,
+    *,
+    session: str,
+    client: str,
+    approved: bool = False,
+    after_commit: Callable[[list[str]], None] | None = None,
 ) -> OperationRecord:
     changes = [
         FileChange(plan.path, None, expected=plan.current),
@@ -73,4 +80,5 @@ def apply_archive(
         client=client,
         approved=approved,
         kind="archive",
+        after_commit=after_commit,
     )

@@ -108,8 +108,13 @@ class Store:
         kind: str = "write",
         undoes: Sequence[str] = (),
         op: str | None = None,
+        after_commit: Callable[[list[str]], None] | None = None,
     ) -> OperationRecord:
-        """Apply `changes` as one operation: one commit with trailers, or nothing at all."""
+        """Apply `changes` as one operation: one commit with trailers, or nothing at all.
+
+        `after_commit(paths)` runs once the commit landed, still under the brain lock, so derived state (the
+        index, the catalogue) is brought up to date in the same order as the commits, across processes.
+        """
         op = op or new_ulid()
         lines = list(lines)
         trailers = Trailers(op=op, session=session, client=client, approved=approved, kind=kind, undoes=tuple(undoes))
@@ -167,7 +172,9 @@ class Store:
                         next_step=messages.next_step_git_failed(),
                     ) from exc
                 raise
-        paths = sorted({rel for rel, _, _ in files})
+            paths = sorted({rel for rel, _, _ in files})
+            if after_commit is not None:
+                after_commit(paths)
         return OperationRecord(
             op=op,
             session=session,

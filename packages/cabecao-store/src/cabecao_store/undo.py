@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cabecao_schema import LOG_FILE, CabecaoError, ErrorCode, is_ulid
 
 from . import _git, messages
@@ -83,7 +85,15 @@ def _find_op(history: list[OperationStatus], op: str) -> tuple[OperationStatus, 
     raise CabecaoError(ErrorCode.NOT_FOUND, messages.op_not_found(op=op), next_step=messages.next_step_log())
 
 
-def apply_undo(store: Store, plan: UndoPlan, *, session: str, client: str, approved: bool = False) -> OperationRecord:
+def apply_undo(
+    store: Store,
+    plan: UndoPlan,
+    *,
+    session: str,
+    client: str,
+    approved: bool = False,
+    after_commit: Callable[[list[str]], None] | None = None,
+) -> OperationRecord:
     """Revert the plan's operations, newest first, into one new operation (itself undoable)."""
     repo = store.repo
     head = store.head()
@@ -123,6 +133,7 @@ def apply_undo(store: Store, plan: UndoPlan, *, session: str, client: str, appro
         approved=approved,
         kind="undo",
         undoes=[r.op for r in ordered],
+        after_commit=after_commit,
     )
 
 

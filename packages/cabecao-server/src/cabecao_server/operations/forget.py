@@ -58,8 +58,9 @@ def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
         extra=empty,
         next_step=messages.forget_next_step(),
     )
-    done = apply_archive(brain.store, plan, session=session_of(args), client=brain.client, approved=True)
-    brain.indexed([plan.path, plan.archived_path])
+    done = apply_archive(
+        brain.store, plan, session=session_of(args), client=brain.client, approved=True, after_commit=brain.indexed
+    )
     return {
         "status": "archived",
         "note": note,

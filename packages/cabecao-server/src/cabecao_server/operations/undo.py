@@ -39,9 +39,15 @@ def undo(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
         confirmation=confirmation,
         extra={"op": None, "commit": None, "undone": [], "changed_paths": [], "warnings": []},
     )
-    record = apply_undo(brain.store, plan, session=session_of(args), client=brain.client, approved=by is not None)
-    changed = [p for p in record.paths]
-    brain.indexed([p for p in changed if p.endswith(".md") and p != "log.md"])
+    record = apply_undo(
+        brain.store,
+        plan,
+        session=session_of(args),
+        client=brain.client,
+        approved=by is not None,
+        after_commit=brain.indexed,
+    )
+    changed = list(record.paths)
     return {
         "op": record.op,
         "commit": record.commit,

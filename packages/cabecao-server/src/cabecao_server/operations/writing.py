@@ -175,8 +175,8 @@ def commit_changes(
         client=brain.client,
         approved=approved,
         op=op,
+        after_commit=brain.indexed,
     )
-    brain.indexed([p.path for p in planned])
     return record
 
 
