@@ -1,6 +1,84 @@
-"""cabecao-index (placeholder until its issue lands)."""
+"""cabecao-index: keyword search, graph, facts and lint over a folder of Cabeção notes, in SQLite.
+
+Usable on its own (no git, no MCP): `BrainIndex(folder)` keeps `<folder>/.cabecao/index.sqlite` in step with
+the Markdown notes under memory/, wiki/ and raw/, and answers `search`, `graph`, `facts`, `lint`, duplicate
+candidates, note lookups, backlinks, the `index.md` catalogue and status figures.
+"""
 
 from importlib.metadata import version as _version
 
+from .corpus import CorpusInfo, corpus_queries, generate_corpus
+from .dedup import DEDUP_THRESHOLDS, Comparison, DedupThresholds, compare_texts, text_terms
+from .index import INDEX_DIR, INDEX_FILE, BrainIndex, open_index
+from .lint import RULES as LINT_RULES
+from .lint import ApprovedChange
+from .migrations import INDEX_SCHEMA_VERSION
+from .models import (
+    Backlink,
+    DuplicateCandidate,
+    Fact,
+    FactQuery,
+    FactsResult,
+    GraphLink,
+    GraphNeighbor,
+    GraphResult,
+    IndexStatus,
+    LintFinding,
+    LintReport,
+    NoteRecord,
+    NoteRef,
+    OutgoingLink,
+    RelatedNote,
+    Resolution,
+    SearchHit,
+    SearchResult,
+)
+from .scan import ScanReport
+from .terms import estimate_tokens
+
 __version__ = _version("cabecao-index")
-__all__ = ["__version__"]
+
+__all__ = [
+    "__version__",
+    # the index
+    "BrainIndex",
+    "open_index",
+    "INDEX_DIR",
+    "INDEX_FILE",
+    "INDEX_SCHEMA_VERSION",
+    "ScanReport",
+    # results
+    "SearchResult",
+    "SearchHit",
+    "RelatedNote",
+    "GraphResult",
+    "GraphNeighbor",
+    "GraphLink",
+    "NoteRef",
+    "Resolution",
+    "FactsResult",
+    "Fact",
+    "FactQuery",
+    "LintReport",
+    "LintFinding",
+    "NoteRecord",
+    "Backlink",
+    "OutgoingLink",
+    "DuplicateCandidate",
+    "IndexStatus",
+    # lint
+    "LINT_RULES",
+    "ApprovedChange",
+    # duplicates
+    "DEDUP_THRESHOLDS",
+    "DedupThresholds",
+    "Comparison",
+    "compare_texts",
+    "text_terms",
+    # budgets
+    "estimate_tokens",
+    # generated brains (benchmarks)
+    "generate_corpus",
+    "corpus_queries",
+    "CorpusInfo",
+]

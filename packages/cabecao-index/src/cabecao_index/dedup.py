@@ -1,0 +1,178 @@
+"""Is a new memory the same as an old one, a complement of it, or something the rule cannot decide?
+
+`remember` uses this to skip, update or ask, without a language model. The text rules are pure functions over
+the terms of both texts (folded words, without function words) and the thresholds are the reference's
+`DEDUP_THRESHOLDS`. A number or a negation present on one side only is never "same" nor "complement": "lotes de
+10" against "lotes de 25" is a correction for a person to judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import messages
+from .database import Database
+from .lookup import body_parts, json_param, note_ref, notes_by_rowid
+from .migrations import FTS_WEIGHTS
+from .models import DuplicateCandidate, Verdict
+from .terms import NEGATIONS, STOPWORDS, fts_phrase, has_number, words
+
+
+@dataclass(frozen=True, slots=True)
+class DedupThresholds:
+    """The reference's thresholds, named."""
+
+    #: Texts with fewer terms than this are the same only when identical.
+    min_terms: int = 4
+    #: Jaccard similarity at or above which two texts are the same.
+    same_jaccard: float = 0.9
+    #: A complement has every old term and at least this many times as many terms.
+    complement_growth: float = 1.25
+    #: Shared terms needed before a pair can be ambiguous.
+    ambiguous_min_shared: int = 4
+    #: Jaccard similarity at or above which a pair is ambiguous.
+    ambiguous_jaccard: float = 0.5
+    #: Share of the smaller text's terms inside the larger one at or above which a pair is ambiguous.
+    ambiguous_containment: float = 0.8
+    #: Cosine (semantic search) at or above which a pair is ambiguous.
+    ambiguous_cosine: float = 0.9
+
+
+DEDUP_THRESHOLDS = DedupThresholds()
+
+#: Candidates read from the keyword index before the rule judges them.
+CANDIDATE_POOL = 10
+#: Terms of a new memory used to look for candidates.
+CANDIDATE_QUERY_TERMS = 24
+CONTENT_PREVIEW_CHARS = 300
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    verdict: Verdict
+    similarity: float
+    reason: str
+
+
+def text_terms(text: str) -> set[str]:
+    """The terms two memories are compared on: folded words, numbers kept, function words dropped."""
+    return {w for w in words(text) if w not in STOPWORDS}
+
+
+def _markers(terms: set[str]) -> set[str]:
+    return {t for t in terms if t in NEGATIONS or has_number(t)}
+
+
+def compare_texts(
+    new: str, old: str, *, cosine: float | None = None, thresholds: DedupThresholds = DEDUP_THRESHOLDS
+) -> Comparison:
+    """Judge a new memory against an existing one (see the module docstring for the rule)."""
+    new_words, old_words = words(new), words(old)
+    a, b = text_terms(new), text_terms(old)
+    union = a | b
+    shared = a & b
+    jaccard = len(shared) / len(union) if union else 1.0
+    similarity = round(jaccard, 3)
+    if new_words == old_words:
+        return Comparison("same", 1.0, messages.dedup_identical())
+    one_sided = bool(_markers(a) ^ _markers(b))
+    small = min(len(a), len(b)) < thresholds.min_terms
+    if not small and not one_sided:
+        if jaccard >= thresholds.same_jaccard:
+            return Comparison("same", similarity, messages.dedup_almost_identical())
+        if a <= b:
+            return Comparison("same", similarity, messages.dedup_contained())
+    if b and b <= a and len(a) >= thresholds.complement_growth * len(b) and not one_sided:
+        return Comparison("complement", similarity, messages.dedup_complement())
+    containment = len(shared) / min(len(a), len(b)) if a and b else 0.0
+    if len(shared) >= thresholds.ambiguous_min_shared and (
+        jaccard >= thresholds.ambiguous_jaccard or containment >= thresholds.ambiguous_containment
+    ):
+        reason = messages.dedup_correction() if one_sided else messages.dedup_undecided()
+        return Comparison("ambiguous", similarity, reason)
+    if cosine is not None and cosine >= thresholds.ambiguous_cosine:
+        return Comparison("ambiguous", similarity, messages.dedup_semantic(cosine=cosine))
+    return Comparison("different", similarity, messages.dedup_different())
+
+
+_ORDER = {"same": 0, "complement": 1, "ambiguous": 2, "different": 3}
+
+
+def find_duplicates(
+    db: Database,
+    content: str,
+    *,
+    note_type: str,
+    scope: str,
+    title: str | None,
+    limit: int,
+    cosines: dict[str, float] | None,
+    include_different: bool,
+) -> list[DuplicateCandidate]:
+    """Live notes of the same type and scope that look like `content`, judged by `compare_texts`.
+
+    `cosines` maps paths to a cosine from semantic search, when the caller has one.
+    """
+    seen: set[str] = set()
+    query_terms: list[str] = []
+    for word in words(f"{title or ''} {content}"):
+        if word in STOPWORDS or word in seen:
+            continue
+        seen.add(word)
+        query_terms.append(word)
+    query_terms.sort(key=lambda w: (-len(w), w))
+    query_terms = query_terms[:CANDIDATE_QUERY_TERMS]
+    candidates: dict[int, float | None] = {}
+    if query_terms:
+        weights = ", ".join(str(w) for w in FTS_WEIGHTS)
+        rows = db.query(
+            f"SELECT f.rowid AS rowid, bm25(notes_fts, {weights}) AS rank FROM notes_fts f "
+            "JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0 AND n.type = ? "
+            "AND n.scope = ? ORDER BY rank LIMIT ?",
+            [" OR ".join(fts_phrase(t) for t in query_terms), note_type, scope, CANDIDATE_POOL],
+        )
+        candidates = {r["rowid"]: None for r in rows}
+    if cosines:
+        for row in db.query(
+            "SELECT rowid, path FROM notes WHERE path IN (SELECT value FROM json_each(?)) AND archived = 0 "
+            "AND type = ? AND scope = ?",
+            [json_param(cosines), note_type, scope],
+        ):
+            candidates[row["rowid"]] = cosines[row["path"]]
+    notes = notes_by_rowid(db, candidates)
+    found: list[DuplicateCandidate] = []
+    for rowid in candidates:
+        row = notes[rowid]
+        lead, text = body_parts(db, rowid)
+        body = lead + text
+        cosine = (cosines or {}).get(row["path"])
+        # The stored body may open with `# Title`; the new content usually does not: judge both ways.
+        result = min(
+            (compare_texts(content, body, cosine=cosine), compare_texts(content, text, cosine=cosine)),
+            key=lambda c: (_ORDER[c.verdict], -c.similarity),
+        )
+        if result.verdict == "different" and not include_different:
+            continue
+        ref = note_ref(row)
+        preview = " ".join(text.split()) or " ".join(body.split())
+        found.append(
+            DuplicateCandidate(
+                id=ref.id,
+                path=ref.path,
+                title=ref.title,
+                type=ref.type,
+                scope=row["scope"],
+                trust=row["trust"],
+                origin=row["origin"],
+                edited_by=row["edited_by"],
+                verdict=result.verdict,
+                similarity=result.similarity,
+                cosine=cosine,
+                reason=result.reason,
+                content=preview
+                if len(preview) <= CONTENT_PREVIEW_CHARS
+                else preview[: CONTENT_PREVIEW_CHARS - 1] + "…",
+            )
+        )
+    found.sort(key=lambda c: (_ORDER[c.verdict], -c.similarity, c.path))
+    return found[:limit]

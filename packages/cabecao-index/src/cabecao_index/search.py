@@ -1,0 +1,256 @@
+"""Keyword search: all terms first, any term when no note has them all, nothing hidden but archived notes.
+
+The FTS5 table holds one row per note (title, aliases, tags, body), so "all terms" means all terms somewhere in
+the note, and bm25 weighs the title and aliases above the body. The snippet around the best match is then
+placed in its chunk, which gives the hit its `heading_path`. User text only reaches MATCH as quoted phrases.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from . import messages
+from .chunks import Chunk
+from .database import Database, Row
+from .graph import gather_edges
+from .lookup import notes_by_rowid, validity_of
+from .migrations import FTS_BODY_COLUMN, FTS_WEIGHTS
+from .models import ContentKind, RelatedNote, SearchHit, SearchMode, SearchResult
+from .terms import fts_phrase, query_terms
+
+SNIPPET_TOKENS = 24
+#: Hits whose graph neighbours make up `related`.
+RELATED_FROM_HITS = 3
+RELATED_LIMIT = 5
+#: Incoming links read per hit for `related` (a hub hit has thousands).
+RELATED_CAP = 200
+
+_OPEN, _CLOSE, _ELLIPSIS = "\ue000", "\ue001", "\ue002"
+
+
+def scope_filter(scope: str | None) -> tuple[str, list[object]]:
+    """`project:<name>` brings its own notes and the global ones; `global` only the global ones."""
+    if scope is None:
+        return "", []
+    if scope == "global":
+        return " AND n.scope = 'global'", []
+    return " AND n.scope IN ('global', ?)", [scope]
+
+
+def type_filter(types: list[str] | None) -> tuple[str, list[object]]:
+    if not types:
+        return "", []
+    return " AND n.type IN (SELECT value FROM json_each(?))", [json.dumps(types)]
+
+
+def _rank(db: Database, expression: str, filters: str, params: list[object], limit: int) -> list[Row]:
+    weights = ", ".join(str(w) for w in FTS_WEIGHTS)
+    return db.query(
+        f"SELECT f.rowid AS rowid, bm25(notes_fts, {weights}) AS rank FROM notes_fts f "
+        f"JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0{filters} "
+        "ORDER BY rank LIMIT ?",
+        [expression, *params, limit],
+    )
+
+
+def _chunks(db: Database, rowid: int) -> list[Chunk]:
+    rows = db.query(
+        "SELECT seq, heading_path, start_line, end_line, start_char, end_char FROM chunks WHERE note = ? ORDER BY seq",
+        [rowid],
+    )
+    return [
+        Chunk(
+            r["seq"],
+            tuple(json.loads(r["heading_path"])),
+            r["start_line"],
+            r["end_line"],
+            r["start_char"],
+            r["end_char"],
+        )
+        for r in rows
+    ]
+
+
+def _best_chunk(chunks: list[Chunk], body: str, raw_snippet: str, *, start: int) -> Chunk | None:
+    """The chunk holding the first highlighted match of the snippet (a piece of the body between markers)."""
+    trimmed = raw_snippet.strip(_ELLIPSIS)
+    core = trimmed.replace(_OPEN, "").replace(_CLOSE, "")
+    stripped = core.lstrip()
+    offset = body.find(stripped.rstrip(), start) if stripped.strip() else -1
+    if offset < 0 or not chunks:
+        return chunks[0] if chunks else None
+    marker = trimmed.find(_OPEN)
+    if marker > 0:
+        offset += max(0, marker - (len(core) - len(stripped)))
+    found = chunks[0]
+    for chunk in chunks:
+        if chunk.start_char <= offset:
+            found = chunk
+        else:
+            break
+    return found
+
+
+def _content(kind: ContentKind, raw_snippet: str, body: str, chunk: Chunk | None) -> str:
+    if kind == "full":
+        return body
+    if kind == "section" and chunk is not None:
+        return body[chunk.start_char : chunk.end_char].strip("\n")
+    return " ".join(raw_snippet.replace(_OPEN, "«").replace(_CLOSE, "»").replace(_ELLIPSIS, "…").split())
+
+
+def _hit_tokens(hit: SearchHit) -> int:
+    return (len(hit.content) + len(hit.title) + len(hit.path) + 160) // 4
+
+
+def search_notes(
+    db: Database,
+    query: str,
+    *,
+    types: list[str] | None,
+    scope: str | None,
+    limit: int,
+    budget_tokens: int | None,
+    as_of: date,
+    related: bool,
+    content: ContentKind,
+) -> SearchResult:
+    terms = query_terms(query)
+    type_sql, type_params = type_filter(types)
+    scope_sql, scope_params = scope_filter(scope)
+    filters, params = type_sql + scope_sql, type_params + scope_params
+    mode: SearchMode = "none"
+    ranked: list[Row] = []
+    expression = ""
+    if terms:
+        expression = " AND ".join(fts_phrase(t) for t in terms)
+        ranked = _rank(db, expression, filters, params, limit)
+        mode = "and"
+        if not ranked and len(terms) > 1:
+            expression = " OR ".join(fts_phrase(t) for t in terms)
+            ranked = _rank(db, expression, filters, params, limit)
+            mode = "or"
+        if not ranked:
+            mode = "none"
+    rows = notes_by_rowid(db, (r["rowid"] for r in ranked))
+    hits: list[SearchHit] = []
+    for r in ranked:
+        rowid = r["rowid"]
+        snip = db.one(
+            f"SELECT snippet(notes_fts, {FTS_BODY_COLUMN}, ?, ?, ?, {SNIPPET_TOKENS}) AS snip, f.body AS body, "
+            "n.lead AS lead FROM notes_fts f JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND f.rowid = ?",
+            [_OPEN, _CLOSE, _ELLIPSIS, expression, rowid],
+        )
+        raw_snippet = str(snip["snip"] or "") if snip else ""
+        lead = str(snip["lead"] or "") if snip else ""
+        body = lead + (str(snip["body"] or "") if snip else "")
+        chunk = _best_chunk(_chunks(db, rowid), body, raw_snippet, start=len(lead))
+        kind: ContentKind = content if content != "section" or chunk is not None else "snippet"
+        row = rows[rowid]
+        hits.append(
+            SearchHit(
+                path=row["path"],
+                type=row["type"],
+                title=row["title"],
+                scope=row["scope"],
+                validity=validity_of(row, as_of),
+                trust=row["trust"],
+                origin=row["origin"],
+                edited_by=row["edited_by"],
+                content_kind=kind,
+                content=_content(kind, raw_snippet, body, chunk),
+                score=float(f"{-float(r['rank']):.4g}"),
+                heading_path=list(chunk.heading_path) if chunk else [],
+                id=row["id"],
+                sources=json.loads(row["sources"]),
+            )
+        )
+    truncated = False
+    omitted = 0
+    if budget_tokens is not None and hits:
+        kept: list[SearchHit] = []
+        used = 0
+        for hit in hits:
+            cost = _hit_tokens(hit)
+            if kept and used + cost > budget_tokens:
+                break
+            if not kept and cost > budget_tokens:
+                room = max(40, (budget_tokens * 4) - 160 - len(hit.title) - len(hit.path))
+                if len(hit.content) > room:
+                    hit = hit.model_copy(update={"content": hit.content[: room - 1].rstrip() + "…"})
+                    truncated = True
+                cost = _hit_tokens(hit)
+            kept.append(hit)
+            used += cost
+        omitted = len(hits) - len(kept)
+        truncated = truncated or omitted > 0
+        hits = kept
+    related_notes: list[RelatedNote] = []
+    if related and hits:
+        related_notes = _related(db, ranked[: min(RELATED_FROM_HITS, len(hits))], hits, scope, as_of)
+        if budget_tokens is not None:
+            used = sum(_hit_tokens(h) for h in hits)
+            room: list[RelatedNote] = []
+            for note in related_notes:
+                cost = (len(note.path) + len(note.title) + sum(len(x) for x in note.reasons) + 80) // 4
+                if used + cost > budget_tokens:
+                    truncated = True
+                    break
+                room.append(note)
+                used += cost
+            related_notes = room
+    return SearchResult(
+        query=query,
+        mode=mode,
+        terms=terms,
+        as_of=as_of.isoformat(),
+        hits=hits,
+        related=related_notes,
+        truncated=truncated,
+        omitted=omitted,
+    )
+
+
+def _related(db: Database, top: list[Row], hits: list[SearchHit], scope: str | None, as_of: date) -> list[RelatedNote]:
+    hit_paths = {h.path for h in hits}
+    best = max(-float(top[0]["rank"]), 1e-9)
+    scores: dict[int, float] = {}
+    reasons: dict[int, list[str]] = {}
+    weights = {r["rowid"]: max(-float(r["rank"]), 0.0) / best for r in top}
+    edges_by_hit, _ = gather_edges(db, weights, per_node_cap=RELATED_CAP)
+    for hit_rowid, edge in edges_by_hit:
+        scores[edge.other] = scores.get(edge.other, 0.0) + max(weights[hit_rowid], 0.05)
+    rows = notes_by_rowid(db, {e.other for _, e in edges_by_hit} | {h for h, _ in edges_by_hit})
+    for hit_rowid, edge in edges_by_hit:
+        hit_title = rows[hit_rowid]["title"]
+        text = messages.related_reason(
+            hit=hit_title, kind=edge.type, outgoing=edge.src == hit_rowid, predicate=edge.predicate
+        )
+        bucket = reasons.setdefault(edge.other, [])
+        if text not in bucket:
+            bucket.append(text)
+    result: list[RelatedNote] = []
+    for rowid, score in sorted(scores.items(), key=lambda item: (-item[1], rows[item[0]]["path"])):
+        row = rows[rowid]
+        if row["archived"] or row["path"] in hit_paths:
+            continue
+        if scope == "global" and row["scope"] != "global":
+            continue
+        if scope is not None and scope != "global" and row["scope"] not in ("global", scope):
+            continue
+        result.append(
+            RelatedNote(
+                path=row["path"],
+                title=row["title"],
+                type=row["type"],
+                id=row["id"],
+                scope=row["scope"],
+                validity=validity_of(row, as_of),
+                score=round(score, 3),
+                reasons=reasons.get(rowid, [])[:3],
+            )
+        )
+        if len(result) >= RELATED_LIMIT:
+            break
+    return result
