@@ -133,3 +133,23 @@ def demo_outro() -> str:
         "Fim da demonstração. Para usar de verdade: `cabecao init` cria o seu cérebro e "
         "`cabecao install-client claude-code` (ou cursor, codex, gemini...) registra o servidor no seu cliente."
     )
+
+
+def search_header(*, mode: str, count: int, as_of: str) -> str:
+    if mode == "none":
+        return f"Nada encontrado (validade em {as_of})."
+    how = "todos os termos" if mode == "and" else "qualquer termo"
+    return f"{count} resultados ({how}; validade em {as_of}):"
+
+
+def lint_totals(*, counts: dict[str, int], checked: int) -> str:
+    parts = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "nenhum problema"
+    return f"{checked} notas verificadas: {parts}."
+
+
+def rebuild_label() -> str:
+    return "Indexando notas"
+
+
+def rebuilt(*, notes: int, chunks: int, edges: int, facts: int) -> str:
+    return f"Índice refeito: {notes} notas, {chunks} trechos, {edges} ligações, {facts} fatos."

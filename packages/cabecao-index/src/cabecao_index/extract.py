@@ -16,12 +16,14 @@ from cabecao_schema import (
     ARCHIVE_FOLDER,
     CabecaoError,
     Frontmatter,
+    FrontmatterError,
     NoteType,
     Wikilink,
     find_sections,
     find_wikilinks,
     is_raw,
     parse_link_text,
+    parse_yaml_mapping,
     split_frontmatter,
     validate_frontmatter,
 )
@@ -29,7 +31,6 @@ from pydantic import ValidationError
 
 from . import messages
 from .chunks import Chunk, chunk_body
-from .fastyaml import YamlProblem, load_mapping
 from .terms import fast_fold as fold
 
 # Kinds of names a note answers to, in the order a link target is resolved (lower wins).
@@ -265,11 +266,12 @@ def extract_note(path: str, text: str, *, relation_types: tuple[str, ...]) -> Ex
     error: str | None = None
     error_line: int | None = None
     data: dict[str, Any] = {}
-    problem: YamlProblem | None = None
+    problem: FrontmatterError | None = None
     if yaml_text is not None:
         try:
-            data = load_mapping(yaml_text)
-        except YamlProblem as exc:
+            # The same YAML reader as every other package: two parsers could read one note two ways.
+            data = parse_yaml_mapping(yaml_text)
+        except FrontmatterError as exc:
             problem = exc
     if problem is not None:
         error = (

@@ -9,7 +9,15 @@ from . import messages
 from .characters import bad_body_char, bad_name_char
 from .config import BrainConfig, default_config, load_config, parse_config, render_config
 from .errors import CabecaoError, ErrorCode, Notice, WarningCode
-from .frontmatter import Document, FrontmatterError, new_document, parse_document, render_document, split_frontmatter
+from .frontmatter import (
+    Document,
+    FrontmatterError,
+    new_document,
+    parse_document,
+    parse_yaml_mapping,
+    render_document,
+    split_frontmatter,
+)
 from .ids import is_ulid, looks_like_ulid_prefix, new_ulid
 from .limits import (
     MAX_CONTENT_CHARS,
@@ -106,6 +114,7 @@ __all__ = [
     "render_document",
     "new_document",
     "split_frontmatter",
+    "parse_yaml_mapping",
     # links and sections
     "Wikilink",
     "Section",

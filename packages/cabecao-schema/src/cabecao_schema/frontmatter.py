@@ -29,7 +29,12 @@ _CLOSE_RE = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
 
 
 class FrontmatterError(ValueError):
-    """The frontmatter block exists but is not a YAML mapping."""
+    """The frontmatter block exists but is not a YAML mapping; `problem` and `line` (1-based in the file) say why."""
+
+    def __init__(self, message: str, *, problem: str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -103,13 +108,14 @@ def parse_yaml_mapping(yaml_text: str) -> dict[str, Any]:
         data = yaml.load(yaml_text, Loader=_Loader) if yaml_text.strip() else {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (linha {mark.line + 2})" if mark is not None else ""
+        line = mark.line + 2 if mark is not None else None
+        where = f" (linha {line})" if line is not None else ""
         problem = getattr(exc, "problem", None) or "YAML inválido"
-        raise FrontmatterError(f"{problem}{where}") from exc
+        raise FrontmatterError(f"{problem}{where}", problem=problem, line=line) from exc
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise FrontmatterError("o frontmatter não é um mapa de chaves YAML")
+        raise FrontmatterError("o frontmatter não é um mapa de chaves YAML", line=1)
     return {str(k): v for k, v in data.items()}
 
 

@@ -1,0 +1,118 @@
+"""`cabecao search`, `cabecao lint` and `cabecao index rebuild`: the same operations the MCP tools run."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .. import messages
+from ..app import command
+from ..brain import resolve_brain
+from ..options import BrainOption, JsonOption
+from ..output import print_json
+
+
+def _brain(option: Any) -> Any:
+    from cabecao_server import Brain
+
+    return Brain.open(resolve_brain(option), client="cli")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("search")
+    @command
+    def search(
+        query: Annotated[str, typer.Argument(help="Os termos a buscar.")],
+        brain: BrainOption = None,
+        note_type: Annotated[
+            list[str] | None, typer.Option("--type", help="Só este tipo (repita para vários).")
+        ] = None,
+        scope: Annotated[str | None, typer.Option("--scope", help="global ou project:<nome>.")] = None,
+        as_of: Annotated[str | None, typer.Option("--as-of", help="Validade nesta data (AAAA-MM-DD).")] = None,
+        limit: Annotated[int, typer.Option("--limit", help="Quantos resultados (1 a 100).")] = 10,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Busca por palavra-chave: todos os termos primeiro, senão qualquer um; com validade na data."""
+        from cabecao_server.protocol.inputs import SearchIn, parse_input
+
+        args = parse_input(
+            SearchIn,
+            {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
+            tool="search",
+        )
+        data = _brain(brain).search(args)
+        if as_json:
+            print_json(data)
+            return
+        typer.echo(messages.search_header(mode=data["mode"], count=len(data["hits"]), as_of=data["as_of"]))
+        for hit in data["hits"]:
+            where = " › ".join(hit["heading_path"][1:])
+            typer.echo(f"{hit['score']:>7.2f}  {hit['title']}  [{hit['type']}, {hit['validity']}]  {hit['path']}")
+            if where:
+                typer.echo(f"         § {where}")
+            typer.echo(f"         {' '.join(hit['content'].split())[:160]}")
+        if data.get("next_step"):
+            typer.echo(data["next_step"])
+
+    @app.command("lint")
+    @command
+    def lint(
+        brain: BrainOption = None,
+        rule: Annotated[list[str] | None, typer.Option("--rule", help="Só esta regra (repita para várias).")] = None,
+        limit: Annotated[int, typer.Option("--limit", help="Máximo de achados (1 a 1000).")] = 200,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Relatório de problemas por regra, só leitura, com a correção sugerida de cada um."""
+        from cabecao_server.protocol.inputs import LintIn, parse_input
+
+        args = parse_input(LintIn, {"rules": rule or None, "limit": limit}, tool="lint")
+        data = _brain(brain).lint(args)
+        if as_json:
+            print_json(data)
+            return
+        for finding in data["findings"]:
+            line = f":{finding['line']}" if finding.get("line") else ""
+            typer.echo(f"{finding['severity']:<8} {finding['rule']:<20} {finding['path']}{line}")
+            typer.echo(f"         {finding['message']}")
+            typer.echo(f"         → {finding['fix']}")
+        typer.echo(messages.lint_totals(counts=data["counts"], checked=data["checked_notes"]))
+
+    index_app = typer.Typer(help="O índice SQLite local (.cabecao/index.sqlite).", no_args_is_help=True)
+    app.add_typer(index_app, name="index")
+
+    @index_app.command("rebuild")
+    @command
+    def rebuild(brain: BrainOption = None, as_json: JsonOption = False) -> None:
+        """Apaga e refaz o índice a partir das notas, com barra de progresso."""
+        from cabecao_index import BrainIndex
+        from cabecao_store import Store
+
+        store = Store.open(resolve_brain(brain))
+        index = BrainIndex(store.root, relation_types=store.config.relation_types)
+        if as_json:
+            report = index.rebuild()
+        else:
+            with typer.progressbar(length=1, label=messages.rebuild_label(), show_pos=True) as bar:
+                seen = {"done": 0}
+
+                def progress(done: int, total: int) -> None:
+                    bar.length = max(total, 1)
+                    bar.update(done - seen["done"])
+                    seen["done"] = done
+
+                report = index.rebuild(progress=progress)
+        status = index.status()
+        index.close()
+        if as_json:
+            print_json(
+                {
+                    "notes": status.notes,
+                    "chunks": status.chunks,
+                    "edges": status.edges,
+                    "facts": status.facts,
+                    "rebuilt": bool(getattr(report, "rebuilt", True)),
+                }
+            )
+            return
+        typer.echo(messages.rebuilt(notes=status.notes, chunks=status.chunks, edges=status.edges, facts=status.facts))
