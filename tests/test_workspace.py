@@ -19,8 +19,27 @@ ALLOWED = {
     "cabecao_schema": {"pydantic", "yaml", "ulid"},
     "cabecao_store": {"cabecao_schema", "pygit2", "filelock"},
     "cabecao_index": {"cabecao_schema", "sqlite_utils", "pydantic", "yaml"},
-    "cabecao_server": {"cabecao_schema", "cabecao_store", "cabecao_index", "mcp", "pydantic", "anyio", "httpx"},
-    "cabecao_cli": {"cabecao_schema", "cabecao_store", "cabecao_index", "cabecao_server", "typer", "click", "tomlkit", "mcp", "anyio"},
+    "cabecao_server": {
+        "cabecao_schema",
+        "cabecao_store",
+        "cabecao_index",
+        "mcp",
+        "mcp_types",
+        "pydantic",
+        "anyio",
+        "httpx",
+    },
+    "cabecao_cli": {
+        "cabecao_schema",
+        "cabecao_store",
+        "cabecao_index",
+        "cabecao_server",
+        "typer",
+        "click",
+        "tomlkit",
+        "mcp",
+        "anyio",
+    },
 }
 
 

@@ -5,6 +5,7 @@ from importlib.metadata import version as _version
 from .instructions import ASK_SENTENCE, INSTRUCTIONS, server_instructions
 from .protocol.app import build_server, run_stdio, serve_stdio
 from .protocol.client_name import normalise_client
+from .protocol.tools import tool_input
 
 __version__ = _version("cabecao-server")
 
@@ -15,6 +16,7 @@ __all__ = [
     "serve_stdio",
     "run_stdio",
     "normalise_client",
+    "tool_input",
     "INSTRUCTIONS",
     "ASK_SENTENCE",
     "server_instructions",

@@ -34,12 +34,10 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Busca por palavra-chave: todos os termos primeiro, senão qualquer um; com validade na data."""
-        from cabecao_server.protocol.inputs import SearchIn, parse_input
+        from cabecao_server import tool_input
 
-        args = parse_input(
-            SearchIn,
-            {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
-            tool="search",
+        args = tool_input(
+            "search", {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit}
         )
         data = _brain(brain).search(args)
         if as_json:
@@ -64,9 +62,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Relatório de problemas por regra, só leitura, com a correção sugerida de cada um."""
-        from cabecao_server.protocol.inputs import LintIn, parse_input
+        from cabecao_server import tool_input
 
-        args = parse_input(LintIn, {"rules": rule or None, "limit": limit}, tool="lint")
+        args = tool_input("lint", {"rules": rule or None, "limit": limit})
         data = _brain(brain).lint(args)
         if as_json:
             print_json(data)

@@ -209,3 +209,10 @@ def read_tools() -> list[ToolSpec]:
 
 def registry() -> dict[str, ToolSpec]:
     return {spec.name: spec for spec in [*read_tools(), *write_tools()]}
+
+
+def tool_input(name: str, arguments: dict[str, Any]) -> ToolInput:
+    """Validate a tool's arguments exactly as the MCP server does (for the CLI, which calls the same operations)."""
+    from .inputs import parse_input
+
+    return parse_input(registry()[name].input_model, arguments, tool=name)
