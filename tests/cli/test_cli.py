@@ -94,3 +94,24 @@ def test_undo_of_the_last_agent_operation_and_of_a_user_operation(tmp_path: Path
     nothing = cabecao("undo", "--brain", str(root))
     assert_clean_error(nothing)
     assert "não há operação de agente" in nothing.stderr
+
+
+def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
+    root = tmp_path / "exemplo"
+    cabecao("init", "--sample", str(root))
+    found = json.loads(cabecao("search", "respostas português", "--brain", str(root), "--json").stdout)
+    assert found["mode"] == "and"
+    assert found["hits"][0]["path"] == "memory/preferences/respostas-em-portugues.md"
+    past = json.loads(
+        cabecao("search", "RabbitMQ", "--type", "fact", "--as-of", "2026-03-01", "--brain", str(root), "--json").stdout
+    )
+    assert {h["path"]: h["validity"] for h in past["hits"]}["memory/facts/fato-atlas-usa-rabbitmq.md"] == "current"
+    human = cabecao("search", "respostas português", "--brain", str(root))
+    assert "Respostas em português" in human.stdout
+    bad = cabecao("search", "x", "--as-of", "ontem", "--brain", str(root))
+    assert_clean_error(bad)
+    assert "as_of" in bad.stderr
+    lint = json.loads(cabecao("lint", "--brain", str(root), "--json").stdout)
+    assert {"orphan_note", "unlinked_mention"} <= {f["rule"] for f in lint["findings"]}
+    rebuilt = json.loads(cabecao("index", "rebuild", "--brain", str(root), "--json").stdout)
+    assert rebuilt["notes"] == 29 and rebuilt["facts"] == 3
