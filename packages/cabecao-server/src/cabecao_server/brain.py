@@ -21,8 +21,10 @@ from cabecao_store import Store, utc_now
 
 Clock = Callable[[], datetime]
 
-#: External edits (a person editing notes while the server runs) are picked up at most this long after.
+#: External edits (a person editing notes while the server runs) are picked up about this long after.
 RESCAN_SECONDS = 10.0
+#: How often the server looks for idle-time upkeep (catalogue, rescan).
+MAINTENANCE_SECONDS = 3.0
 
 
 class Brain:
@@ -32,6 +34,7 @@ class Brain:
         self.client = client
         self.now = now
         self._last_scan = 0.0
+        self._catalog_dirty = False
 
     @classmethod
     def open(cls, root: Path | str, *, client: str, now: Clock = utc_now) -> Brain:
@@ -44,6 +47,7 @@ class Brain:
         return self.store.root
 
     def close(self) -> None:
+        self.maintain(rescan=False)
         self.index.close()
 
     def today(self) -> date:
@@ -55,26 +59,44 @@ class Brain:
     # keeping the index in step ---------------------------------------------------------------------------
 
     def refresh_index(self) -> None:
-        self.index.scan()
+        from cabecao_schema import CATALOG_FILE
+
+        report = self.index.scan()
         self._last_scan = time.monotonic()
+        if report.changed or not (self.root / CATALOG_FILE).exists():
+            self._catalog_dirty = True
 
     def fresh(self) -> BrainIndex:
-        """The index, rescanned if the last scan is older than RESCAN_SECONDS (an incremental stat pass)."""
-        if time.monotonic() - self._last_scan > RESCAN_SECONDS:
+        """The index, scanned once before first use; later scans run in `maintain`, off the calls' path."""
+        if not self._last_scan:
             self.refresh_index()
         return self.index
 
+    def maintain(self, *, rescan: bool = True) -> None:
+        """Idle-time upkeep: rewrite `index.md` after writes, and rescan for edits made outside Cabeção.
+
+        Re-rendering the whole catalogue costs ~150 ms at 10,000 notes, so writes only mark it stale.
+        """
+        try:
+            if self._catalog_dirty:
+                self._catalog_dirty = False
+                self.write_catalog()
+            if rescan and time.monotonic() - self._last_scan > RESCAN_SECONDS:
+                self.refresh_index()
+        except Exception:  # derived state only; the next round tries again
+            traceback.print_exc(file=sys.stderr)
+
     def indexed(self, paths: list[str]) -> None:
-        """After a commit (under the brain lock): update just the touched notes and the catalogue file.
+        """After a commit (under the brain lock): update just the touched notes; the catalogue follows at idle.
 
         The commit already landed, so a failure here must not turn it into an error: the next scan catches up.
         """
         notes = [p for p in paths if p.endswith(".md") and p != "log.md"]
         try:
             self.index.update(notes)
-            self.write_catalog()
         except Exception:  # derived state only; git holds the truth and the next scan repairs the index
             traceback.print_exc(file=sys.stderr)
+        self._catalog_dirty = True
 
     def write_catalog(self) -> None:
         from cabecao_schema import CATALOG_FILE

@@ -77,6 +77,7 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
         state.limiter = anyio.CapacityLimiter(1)
         async with anyio.create_task_group() as group:
             group.start_soon(_warm_up, state)
+            group.start_soon(_maintenance, state)
             yield state
             group.cancel_scope.cancel()
         if state.brain is not None:
@@ -187,6 +188,17 @@ async def _warm_up(state: ServerState) -> None:
         log.warning("índice não atualizado na partida: %s", error.message)
     except Exception:  # never let the warm-up take the server down; the next call reports the problem
         traceback.print_exc(file=sys.stderr)
+
+
+async def _maintenance(state: ServerState) -> None:
+    """Every few seconds, between calls: rewrite a stale `index.md` and pick up edits made by hand."""
+    from ..brain import MAINTENANCE_SECONDS
+
+    while True:
+        await anyio.sleep(MAINTENANCE_SECONDS)
+        brain = state.brain
+        if brain is not None:
+            await anyio.to_thread.run_sync(brain.maintain, limiter=state.limiter)
 
 
 async def serve_stdio(root: Path, *, client: str | None = None, version: str = "") -> None:
