@@ -80,6 +80,7 @@ async def test_kafka_fact_supersedes_sqs_and_undo_reverts_both(sample_brain: Pat
                 "subject": "Projeto Atlas",
                 "predicate": "uses_queue",
                 "object": "[[Kafka]]",
+                "scope": "project:atlas",
                 "session_handle": SESSION,
             },
         )
@@ -108,9 +109,18 @@ async def test_kafka_fact_supersedes_sqs_and_undo_reverts_both(sample_brain: Pat
                 "subject": "Projeto Atlas",
                 "predicate": "uses_queue",
                 "object": "Kafka",
+                "scope": "project:atlas",
             },
         )
         assert again["decision"] == "skipped"
+        elsewhere = await call(
+            client,
+            "remember",
+            {"content": "O Beta usa NATS.", "type": "fact", "subject": "Projeto Atlas", "predicate": "uses_queue",
+             "object": "NATS", "scope": "project:beta"},
+        )
+        assert elsewhere["decision"] == "created"  # another scope's facts are never expired from here
+        await call(client, "undo", {"op": elsewhere["op"]})
         undone = await call(client, "undo", {"op": result["op"], "session_handle": SESSION})
         assert undone["undone"][0]["op"] == result["op"]
         assert set(undone["changed_paths"]) >= {

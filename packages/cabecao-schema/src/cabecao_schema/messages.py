@@ -201,3 +201,7 @@ def reason_raw() -> str:
 
 def reason_trust_high() -> str:
     return "trust: high: a nota passa a pesar como algo confirmado pelo usuário"
+
+
+def relation_not_text(*, field: str) -> str:
+    return f'{field}: cada valor deve ser um link em texto, como "[[Nota]]"'

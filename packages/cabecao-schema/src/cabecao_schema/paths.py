@@ -26,6 +26,7 @@ RESERVED_DIRS = (".git", ".cabecao")
 #: Instruction files that AI clients read as orders, in any folder (compared case-insensitively).
 AI_INSTRUCTION_FILES = (
     "agents.md",
+    "agents.override.md",
     "agent.md",
     "claude.md",
     "claude.local.md",
@@ -104,8 +105,10 @@ def is_conflict_copy(path: str) -> bool:
 
 
 def is_control_file(path: str) -> bool:
-    """AGENTS.md, CLAUDE.md, log.md, README.md and other AI instruction files, in any folder."""
-    return PurePosixPath(path).name.lower() in CONTROL_FILES
+    """AGENTS.md, CLAUDE.md, log.md, README.md and other AI instruction files (`*.instructions.md`, `*.mdc`
+    Cursor rules), in any folder."""
+    name = PurePosixPath(path).name.lower()
+    return name in CONTROL_FILES or name.endswith((".instructions.md", ".mdc"))
 
 
 def is_config_file(path: str) -> bool:

@@ -12,7 +12,7 @@ from .characters import bad_body_char, bad_name_char, describe
 from .errors import CabecaoError, ErrorCode, Notice, WarningCode
 from .frontmatter import BOM, split_frontmatter
 from .limits import MAX_CONTENT_CHARS, MAX_FRONTMATTER_CHARS, MAX_LIST_ITEMS, MAX_TAG_CHARS, MAX_TITLE_CHARS
-from .notes import MANAGED_KEYS, Frontmatter
+from .notes import DEFAULT_RELATION_TYPES, MANAGED_KEYS, Frontmatter
 from .validity import parse_date
 
 
@@ -111,6 +111,11 @@ def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
     names.extend(("sources", v) for v in model.sources)
     for relation, values in model.relations().items():
         names.extend((relation, v) for v in values)
+    for relation in DEFAULT_RELATION_TYPES:
+        raw = data.get(relation)
+        raw_values = raw if isinstance(raw, list) else [raw] if raw is not None else []
+        if any(not isinstance(v, str) for v in raw_values):
+            return messages.relation_not_text(field=relation)
     for field in ("tags", "aliases"):
         values = getattr(model, field)
         if len(values) > MAX_LIST_ITEMS:

@@ -100,9 +100,8 @@ def next_step_search(*, what: str) -> str:
     return f'Procure com search({{ query: "{what}" }}) e use o path ou o id de um resultado.'
 
 
-def section_not_found(*, section: str, path: str, available: Sequence[str]) -> str:
-    shown = "; ".join(available[:15]) or "nenhuma"
-    return f"a seção {section!r} não existe em {path}; seções: {shown}"
+def section_not_found(*, section: str, path: str) -> str:
+    return f"a seção {section!r} não existe em {path}; as seções da nota estão em details.headings"
 
 
 def next_step_sections() -> str:
@@ -490,3 +489,31 @@ def undo_one_target() -> str:
 
 def secret_in_path(*, n: int) -> str:
     return f"caminho do arquivo {n} da operação"
+
+
+def secret_in_text(*, n: int) -> str:
+    return f"texto do arquivo {n} da operação"
+
+
+def unreadable_frontmatter(*, path: str, problem: str) -> str:
+    return f"o frontmatter de {path} não pode ser lido ({problem}); editar a nota perderia os campos dele"
+
+
+def next_step_fix_by_hand(*, path: str) -> str:
+    return f"Peça ao usuário para corrigir o frontmatter de {path} (lint mostra o problema); depois repita."
+
+
+def gitignore_must_ignore_cabecao() -> str:
+    return "o .gitignore precisa continuar ignorando .cabecao/ (a chave de confirmação e o índice desta máquina)"
+
+
+def note_not_utf8(*, path: str) -> str:
+    return f"{path} não é texto UTF-8; o Cabeção não lê nem edita esse arquivo"
+
+
+def path_is_folder(*, path: str) -> str:
+    return f"{path} é uma pasta, não uma nota"
+
+
+def invalid_validity(*, start: str, end: str) -> str:
+    return f"valid_from ({start}) é depois de valid_until ({end})"

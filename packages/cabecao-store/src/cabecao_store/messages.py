@@ -166,3 +166,15 @@ def note_not_found(*, path: str) -> str:
 
 def note_already_archived(*, path: str) -> str:
     return f"{path} já está no arquivo (memory/_archive/)"
+
+
+def path_is_folder(*, path: str) -> str:
+    return f"{path} é uma pasta, não uma nota"
+
+
+def not_utf8(*, path: str) -> str:
+    return f"{path} não é texto UTF-8; o Cabeção não lê nem edita esse arquivo"
+
+
+def next_step_not_utf8() -> str:
+    return "Converta o arquivo para UTF-8 num editor (ou peça ao usuário) e repita."

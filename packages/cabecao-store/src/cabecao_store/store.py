@@ -76,12 +76,18 @@ class Store:
     def read_text(self, path: str) -> str | None:
         """Current text of a file in the work tree, or None when it does not exist."""
         target = check_on_disk(self.root, path)
+        if target.is_dir():
+            raise CabecaoError(
+                ErrorCode.INVALID_PATH, messages.path_is_folder(path=path), next_step=messages.next_step_log()
+            )
         try:
             return target.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
-        except IsADirectoryError:
-            return None
+        except UnicodeDecodeError:
+            raise CabecaoError(
+                ErrorCode.INVALID_NOTE, messages.not_utf8(path=path), next_step=messages.next_step_not_utf8()
+            ) from None
 
     def head(self) -> _git.Commit | None:
         if self.repo.head_is_unborn:
@@ -133,11 +139,14 @@ class Store:
                         )
             now = self.now()
             log_path = self.root / LOG_FILE
-            log_text = _read_or_none(log_path) or messages.log_header()
+            # A confirmed change to log.md itself is the base the operation's own line is appended to.
+            planned_log = [c.content for c, _ in targets if c.path == LOG_FILE and c.content is not None]
+            log_text = (planned_log[-1] if planned_log else _read_or_none(log_path)) or messages.log_header()
             log_line = f"- {now.strftime('%Y-%m-%d %H:%M')} · {op} · {client} · {' '.join(summary.split())}\n"
             if not log_text.endswith("\n"):
                 log_text += "\n"
-            files = [(c.path, t, c.content) for c, t in targets] + [(LOG_FILE, log_path, log_text + log_line)]
+            files = [(c.path, t, c.content) for c, t in targets if c.path != LOG_FILE]
+            files.append((LOG_FILE, log_path, log_text + log_line))
             backups = {target: _read_bytes_or_none(target) for _, target, _ in files}
             created_dirs: list[Path] = []
             head = self.head()
@@ -268,7 +277,7 @@ class Store:
 
 def _read_or_none(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_bytes().decode("utf-8", errors="replace")
     except (FileNotFoundError, IsADirectoryError):
         return None
 

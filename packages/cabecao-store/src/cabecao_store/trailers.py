@@ -40,11 +40,16 @@ def format_message(summary: str, lines: list[str], trailers: Trailers) -> str:
     body = [f"- {_clean(line)}" for line in lines if line.strip()]
     if body:
         parts.append("\n".join(body))
-    tail = [f"{OP}: {trailers.op}", f"{SESSION}: {trailers.session}", f"{CLIENT}: {trailers.client}"]
+    # Every value is flattened to one line: a newline in a session or client would forge trailers.
+    tail = [
+        f"{OP}: {_clean(trailers.op)}",
+        f"{SESSION}: {_clean(trailers.session)}",
+        f"{CLIENT}: {_clean(trailers.client)}",
+    ]
     if trailers.kind != "write":
         tail.append(f"{KIND}: {trailers.kind}")
     if trailers.undoes:
-        tail.append(f"{UNDOES}: {','.join(trailers.undoes)}")
+        tail.append(f"{UNDOES}: {','.join(_clean(u) for u in trailers.undoes)}")
     if trailers.approved:
         tail.append(f"{APPROVED}: user")
     parts.append("\n".join(tail))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cabecao_schema import CabecaoError, ErrorCode, check_name, check_note_path, is_ulid
+from cabecao_schema import CabecaoError, ErrorCode, check_name, check_note_path, check_secrets, is_ulid
 from cabecao_store import apply_archive, plan_archive
 
 from .. import messages
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
     reason = check_name(args.reason, field="reason", limit=500)
+    check_secrets({"reason": reason})
     index = brain.fresh()
     ref = args.id.strip()
     if is_ulid(ref.upper()):
@@ -24,7 +25,7 @@ def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
         record = index.note(path=check_note_path(ref), content=False)
     if record.archived:
         raise CabecaoError(
-            ErrorCode.INVALID_PATH, messages.note_not_found(what=record.path), next_step=messages.next_step_graph()
+            ErrorCode.NOT_FOUND, messages.note_not_found(what=record.path), next_step=messages.next_step_graph()
         )
     plan = plan_archive(brain.store, record.path, reason=reason)
     note = {

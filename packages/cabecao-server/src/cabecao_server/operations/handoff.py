@@ -12,11 +12,12 @@ from cabecao_schema import (
     CabecaoError,
     ErrorCode,
     check_body,
+    check_name,
     new_document,
     new_ulid,
-    parse_document,
     render_document,
     slugify,
+    validate_frontmatter,
 )
 
 from .. import messages
@@ -26,6 +27,7 @@ from .writing import (
     apply_provenance,
     as_list,
     commit_changes,
+    editable,
     free_path,
     note_link,
     notices,
@@ -60,7 +62,7 @@ def handoff_save(brain: Brain, args: Any, confirmation: Confirmation) -> dict[st
     now = brain.now()
     scope = args.scope or "global"
     first = " ".join((args.next or args.done)[0].split())[:80]
-    title = args.title or messages.handoff_default_title(first=first)
+    title = check_name(args.title or messages.handoff_default_title(first=first), field="title")
     sections = {"done": args.done, "next": args.next, "decisions": args.decisions, "gotchas": args.gotchas}
     expires = today + timedelta(days=30)
     handoff_path = free_path(brain, "memory/handoffs", f"{today:%Y-%m-%d}-{slugify(title, limit=60)}")
@@ -73,6 +75,7 @@ def handoff_save(brain: Brain, args: Any, confirmation: Confirmation) -> dict[st
         "created": today,
         "expires_at": expires,
     }
+    validate_frontmatter(handoff_fm, path=handoff_path)
     warnings = apply_provenance(handoff_fm, client=brain.client, now=now, approved=False, editing=False)
     planned: list[Planned] = []
     previous = [
@@ -86,7 +89,7 @@ def handoff_save(brain: Brain, args: Any, confirmation: Confirmation) -> dict[st
         old_text = brain.store.read_text(old.path)
         if old_text is not None:
             handoff_fm["supersedes"] = [note_link(old.path)]
-            old_doc = parse_document(old_text)
+            old_doc = editable(old.path, old_text)
             old_fm = dict(old_doc.frontmatter)
             old_fm["valid_until"] = today
             old_fm["superseded_by"] = [*as_list(old_fm.get("superseded_by")), note_link(handoff_path)]

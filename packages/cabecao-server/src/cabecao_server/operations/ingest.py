@@ -71,7 +71,7 @@ def ingest(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
             )
     body = check_body(doc.body.lstrip("\n"), field="content")
     title = check_name(str(args.title or outside.get("title") or _first_line(body) or "Fonte"), field="title")
-    source = args.source or str(outside.get("source") or (args.path or title))
+    source = check_name(args.source or str(outside.get("source") or (args.path or title)), field="source", limit=500)
     today = brain.today()
     op = new_ulid()
     if existing_raw is not None:
@@ -97,7 +97,8 @@ def ingest(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
         )
         registered = True
     raw_link = f"[[{raw_path[:-3]}]]"
-    source_note = f"wiki/sources/{title}.md"
+    # Steps and paths are instructions the server writes: they name files by slug, never by the source's own text.
+    source_note = f"wiki/sources/{slugify(title, limit=70)}.md"
     related = _related(index, body, title)
     return {
         "source": {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +17,7 @@ from cabecao_schema import (
     is_control_file,
     new_document,
     new_ulid,
-    parse_config,
     parse_document,
-    protected_config_change,
     render_document,
     strip_managed_keys,
     validate_frontmatter,
@@ -31,8 +28,10 @@ from .writing import (
     Confirmation,
     Planned,
     apply_provenance,
+    check_config_text,
     commit_changes,
     confirmed,
+    editable,
     notices,
     reread,
     session_of,
@@ -90,7 +89,7 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
             raise CabecaoError(
                 ErrorCode.NOT_FOUND, messages.note_missing_for_edit(path=path), next_step=messages.next_step_create()
             )
-        doc = parse_document(before)
+        doc = editable(path, before)
         old_frontmatter = dict(doc.frontmatter)
         if args.mode == "overwrite":
             kept = {k: v for k, v in old_frontmatter.items() if k in ("id", "created", "origin", "edited_by")}
@@ -159,16 +158,7 @@ def _write_control(
         )
     else:
         text = content
-    if path == ".cabecao.json":
-        new_config = parse_config(text)
-        old = json.loads(before) if before else {}
-        section = protected_config_change(old, new_config.model_dump(mode="json"))
-        if section is not None:
-            raise CabecaoError(
-                ErrorCode.HUMAN_ONLY,
-                messages.protected_config(section=section),
-                next_step=messages.next_step_cli_only(),
-            )
+    check_config_text(path, before, text)
     reasons = confirmation_reasons(path, new_frontmatter=None, old_frontmatter=None, exists=before is not None)
     planned = [Planned(path, text, before, f"{'add' if before is None else 'update'} control: {path}")]
     by = confirmed(
@@ -197,8 +187,8 @@ def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         raise CabecaoError(
             ErrorCode.NOT_FOUND, messages.note_missing_for_edit(path=path), next_step=messages.next_step_create()
         )
-    doc = parse_document(before)
     control = is_control_file(path) or is_config_file(path)
+    doc = parse_document(before) if control else editable(path, before)
     body = before if control else doc.body
     count = body.count(args.old)
     if count == 0:
@@ -214,7 +204,9 @@ def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
             next_step=messages.next_step_patch_longer(),
         )
     new_body = body.replace(args.old, args.new, 1)
-    if not control:
+    if control:
+        check_config_text(path, before, new_body)
+    else:
         check_body(new_body)
     frontmatter = dict(doc.frontmatter)
     reasons = confirmation_reasons(path, new_frontmatter=frontmatter, old_frontmatter=frontmatter, exists=True)

@@ -67,8 +67,9 @@ def read(brain: Brain, *, path: str | None, id: str | None, section: str | None)
         if not matches:
             raise CabecaoError(
                 ErrorCode.NOT_FOUND,
-                messages.section_not_found(section=section, path=record.path, available=headings),
+                messages.section_not_found(section=section, path=record.path),
                 next_step=messages.next_step_sections(),
+                details={"headings": headings[:50]},  # the note's text: data in a field, never in the message
             )
         if len(matches) > 1:
             raise CabecaoError(

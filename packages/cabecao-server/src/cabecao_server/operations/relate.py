@@ -10,12 +10,21 @@ from cabecao_schema import (
     confirmation_reasons,
     is_raw,
     link_target,
-    parse_document,
     render_document,
 )
 
 from .. import messages
-from .writing import Confirmation, Planned, apply_provenance, as_list, commit_changes, confirmed, notices, session_of
+from .writing import (
+    Confirmation,
+    Planned,
+    apply_provenance,
+    as_list,
+    commit_changes,
+    confirmed,
+    editable,
+    notices,
+    session_of,
+)
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -57,7 +66,7 @@ def relate(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
             messages.relate_note_missing(which="from", ref=args.from_),
             next_step=messages.next_step_graph(),
         )
-    doc = parse_document(before)
+    doc = editable(source.path, before)
     frontmatter = dict(doc.frontmatter)
     existing = as_list(frontmatter.get(args.type))
     relation = {"from": source.path, "type": args.type, "to": target.path, "link": link}

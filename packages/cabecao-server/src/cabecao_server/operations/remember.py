@@ -16,6 +16,7 @@ from cabecao_schema import (
     Notice,
     check_body,
     check_name,
+    confirmation_reasons,
     fold,
     folder_for,
     link_target,
@@ -27,7 +28,6 @@ from cabecao_schema import (
     slugify,
     validate_frontmatter,
 )
-from cabecao_schema import messages as schema_messages
 
 from .. import messages
 from .writing import (
@@ -37,6 +37,7 @@ from .writing import (
     as_list,
     commit_changes,
     confirmed,
+    editable,
     free_path,
     note_link,
     notices,
@@ -93,6 +94,16 @@ def _base(brain: Brain, args: Any, title: str) -> tuple[dict[str, Any], list[Not
     for key in ("valid_from", "valid_until", "expires_at"):
         if getattr(args, key):
             frontmatter[key] = date.fromisoformat(getattr(args, key))
+    if args.valid_from and args.valid_until and args.valid_from >= args.valid_until:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.invalid_validity(start=args.valid_from, end=args.valid_until),
+            next_step=messages.next_step_fix_arguments(tool="remember"),
+        )
+    if args.type == "fact" and not (link_target(args.subject) and link_target(args.object)):
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
+        )
     return frontmatter, warnings
 
 
@@ -153,10 +164,10 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     planned: list[Planned] = []
     old_path = target["path"] if target else None
     old_text = brain.store.read_text(old_path) if old_path else None
+    old_doc = editable(old_path, old_text) if old_path and old_text is not None else None
     if decision == "updated":
-        assert old_text is not None and old_path is not None
-        doc = parse_document(old_text)
-        updated_fm = dict(doc.frontmatter)
+        assert old_text is not None and old_path is not None and old_doc is not None
+        updated_fm = dict(old_doc.frontmatter)
         path = old_path
         new_frontmatter, new_body, before = updated_fm, body, old_text
     else:
@@ -169,9 +180,16 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     targets = [Planned(path, None, before, "")] + (
         [Planned(old_path, None, old_text, "")] if decision == "superseded" else []
     )
-    reasons: list[str] = []
-    if args.type == "rule" or (old_text and parse_document(old_text).frontmatter.get("type") == "rule"):
-        reasons.append(schema_messages.reason_rule())
+    # Every file touched counts: an update or supersede of a rule, a raw/ source or a control file asks first.
+    reasons = confirmation_reasons(
+        path, new_frontmatter=new_frontmatter, old_frontmatter=None, exists=before is not None
+    )
+    if old_path is not None and old_doc is not None:
+        for reason in confirmation_reasons(
+            old_path, new_frontmatter=old_doc.frontmatter, old_frontmatter=old_doc.frontmatter, exists=True
+        ):
+            if reason not in reasons:
+                reasons.append(reason)
     verb = {"created": "Criar", "updated": "Atualizar", "superseded": "Substituir por uma nova"}[decision]
     by = confirmed(
         brain,
@@ -193,7 +211,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         warnings += apply_provenance(new_frontmatter, client=brain.client, now=now, approved=approved, editing=True)
         doc = parse_document(before or "")
         text = render_document(doc.with_frontmatter(new_frontmatter).with_body(new_body))
-        line = f"update {args.type}: {new_frontmatter.get('title', title)}"
+        line = f"update {new_frontmatter.get('type', args.type)}: {new_frontmatter.get('title', title)}"
         action = "update"
     else:
         warnings += apply_provenance(new_frontmatter, client=brain.client, now=now, approved=approved, editing=False)
@@ -270,7 +288,10 @@ def _decide(
     if args.type == "fact":
         facts = index.facts(subject=args.subject, predicate=args.predicate, as_of=today, limit=200).facts
         wanted = fold(link_target(args.object))
-        current = [f for f in facts if f.validity == "current"]
+        # Same scope only: a project's fact never expires another project's or a global one.
+        scope = args.scope or "global"
+        scopes = {r.path: r.scope for r in index.notes(types=["fact"], scope=scope, as_of=today)}
+        current = [f for f in facts if f.validity == "current" and scopes.get(f.path) == scope]
         for fact in current:
             if fold(fact.object) == wanted:
                 return "skipped", {"path": fact.path, "id": fact.id, "reason": messages.same_fact_reason()}

@@ -14,13 +14,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from cabecao_schema import (
+    CONFIG_FILE,
     CabecaoError,
+    Document,
     ErrorCode,
     Notice,
     WarningCode,
     check_secrets,
     new_ulid,
+    parse_config,
     parse_document,
+    protected_config_change,
 )
 from cabecao_store import ConfirmationSubject, FileChange, OperationRecord, digest, issue_token, load_or_create_key
 from cabecao_store import verify_token as _verify
@@ -96,12 +100,13 @@ def confirmed(
     """`user`/`token` when the action may run approved, None when it needs no confirmation; raises otherwise."""
     if not reasons:
         return None
-    if confirmation.by_user:
-        return "user"
     subject = subject_for(tool, args, targets)
     if confirmation.token is not None:
+        # With the user's yes, the token is the question that was asked: it proves nothing changed meanwhile.
         _verify(load_or_create_key(brain.root), subject, confirmation.token, now=brain.now())
-        return "token"
+        return "user" if confirmation.by_user else "token"
+    if confirmation.by_user:
+        return "user"
     raise NeedsConfirmation(
         tool=tool, summary=summary, reasons=reasons, subject=subject, extra=dict(extra or {}), next_step=next_step
     )
@@ -122,9 +127,9 @@ def token_fields(brain: Brain, need: NeedsConfirmation) -> dict[str, Any]:
 
 def scan(planned: Sequence[Planned]) -> None:
     """`secret_detected` if any path, title, frontmatter or body about to be written looks like a secret."""
-    # Paths first, and named without themselves: a secret in a path must not come back in the error.
+    # Named by position, never by path: a path is often made from the title, and may carry the secret itself.
     texts: dict[str, str] = {messages.secret_in_path(n=n): p.path for n, p in enumerate(planned, start=1)}
-    texts.update({p.path: p.text for p in planned if p.text is not None})
+    texts.update({messages.secret_in_text(n=n): p.text for n, p in enumerate(planned, start=1) if p.text is not None})
     check_secrets(texts, honour_allow_marker=False)
 
 
@@ -214,3 +219,40 @@ def free_path(brain: Brain, folder: str, stem: str) -> str:
         candidate = f"{folder}/{stem}-{number}.md"
         number += 1
     return candidate
+
+
+def editable(path: str, text: str) -> Document:
+    """The note as read, refusing one whose frontmatter does not parse: rewriting it would drop the whole block."""
+    doc = parse_document(text)
+    if doc.frontmatter_error:
+        raise CabecaoError(
+            ErrorCode.INVALID_NOTE,
+            messages.unreadable_frontmatter(path=path, problem=doc.frontmatter_error),
+            next_step=messages.next_step_fix_by_hand(path=path),
+        )
+    return doc
+
+
+def check_config_text(path: str, before: str | None, after: str) -> None:
+    """`.cabecao.json` must stay valid and keep its machine sections; `.gitignore` must keep `.cabecao/` out of git."""
+    if path == CONFIG_FILE:
+        new_config = parse_config(after)
+        try:
+            old = json.loads(before) if before else {}
+        except json.JSONDecodeError:
+            old = {}
+        section = protected_config_change(old if isinstance(old, dict) else {}, new_config.model_dump(mode="json"))
+        if section is not None:
+            raise CabecaoError(
+                ErrorCode.HUMAN_ONLY,
+                messages.protected_config(section=section),
+                next_step=messages.next_step_cli_only(),
+            )
+    elif path == ".gitignore":
+        lines = {line.strip() for line in after.splitlines()}
+        if not lines & {".cabecao/", ".cabecao", "/.cabecao/", "/.cabecao"}:
+            raise CabecaoError(
+                ErrorCode.INVALID_ARGUMENT,
+                messages.gitignore_must_ignore_cabecao(),
+                next_step=messages.next_step_type(),
+            )

@@ -151,7 +151,9 @@ async def _run_tool(
                 return elicitation.input_required(brain, need)
             reply = await elicitation.ask(ctx, need)
             if reply == "accept":
-                payload = await attempt(Confirmation(by_user=True))
+                # The yes is for what was shown: a token for that exact subject refuses it if anything changed.
+                asked = elicitation.question_token(brain, need)
+                payload = await attempt(Confirmation(token=asked, by_user=True))
                 return envelope.success(payload, reads=spec.reads)
             if reply == "decline":
                 return envelope.success(declined_fields(need), reads=spec.reads)
@@ -171,7 +173,8 @@ async def _after_answer(
         assert brain is not None
         verdict = elicitation.verdict(brain, need, answer, params)
         if verdict == "accept":
-            return envelope.success(await attempt(Confirmation(by_user=True)), reads=spec.reads)
+            asked = getattr(params, "request_state", None)
+            return envelope.success(await attempt(Confirmation(token=asked, by_user=True)), reads=spec.reads)
         if verdict == "decline":
             return envelope.success(declined_fields(need), reads=spec.reads)
         return envelope.success(token_fields(brain, need), reads=spec.reads)

@@ -64,8 +64,14 @@ async def ask(ctx: Any, need: NeedsConfirmation) -> Verdict:
     return _verdict(result)
 
 
+def question_token(brain: Brain, need: NeedsConfirmation) -> str:
+    """A token for the exact action the user is asked about."""
+    token, _ = issue_token(load_or_create_key(brain.root), need.subject, now=brain.now())
+    return token
+
+
 def input_required(brain: Brain, need: NeedsConfirmation) -> InputRequiredResult:
-    state, _ = issue_token(load_or_create_key(brain.root), need.subject, now=brain.now())
+    state = question_token(brain, need)
     question = ElicitRequest(
         params=ElicitRequestFormParams(
             message=messages.elicit_message(summary=need.summary), requested_schema=_schema()

@@ -181,7 +181,9 @@ def _problem(error: Any) -> str:
     return messages.problem_other(detail=str(error.get("msg", kind)))
 
 
-Session = Annotated[str, Field(min_length=1, max_length=64, description="O session_handle do recall")]
+Session = Annotated[
+    str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$", description="O session_handle do recall")
+]
 Token = Annotated[str, Field(min_length=1, max_length=200, description="Só depois do sim do usuário")]
 Body = Annotated[str, Field(max_length=MAX_CONTENT_CHARS)]
 
@@ -263,8 +265,8 @@ class ForgetIn(ToolInput):
 
 
 class UndoIn(ToolInput):
-    op: Annotated[str, Field(min_length=1, max_length=40)] | None = None
-    session: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    op: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[0-9A-Za-z]+$")] | None = None
+    session: Session | None = None
     session_handle: Session | None = None
     confirm_token: Token | None = None
 
