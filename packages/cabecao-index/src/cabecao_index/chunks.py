@@ -6,9 +6,16 @@ vector index would embed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from cabecao_schema import Section, find_sections
+from cabecao_schema import Section, Wikilink, find_sections, find_wikilinks
+
+# The schema's heading and wikilink patterns (`cabecao_schema.links`), applied to the whole body at once.
+# The heading pattern is anchored on the newline before the line (searched in "\n" + body): a literal prefix
+# lets the regex engine jump from one "\n#" to the next instead of trying `^` at every character.
+_HEADING_RE = re.compile(r"\n(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?=\n|\Z)")
+_WIKILINK_RE = re.compile(r"\[\[([^\[\]\n|#]+?)\s*(?:#([^\[\]\n|]*))?\s*(?:\|([^\[\]\n]*))?\]\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +28,54 @@ class Chunk:
     end_line: int
     start_char: int
     end_char: int
+
+
+def scan_body(body: str) -> tuple[list[Section], list[Wikilink]]:
+    """`find_sections(body)` and `find_wikilinks(body)`, in one pass over the text when it has no code.
+
+    The schema's functions go line by line to skip fenced and inline code; a body with no backtick and no
+    `~~~` has no code, so the same patterns can run over the whole text. Anything else (code, or a link
+    whose match would span lines) goes to the schema's functions, so the result is always theirs.
+    """
+    if "`" in body or "~~~" in body:
+        return find_sections(body), find_wikilinks(body)
+    links: list[Wikilink] = []
+    if "[[" in body:
+        line, pos = 1, 0
+        for m in _WIKILINK_RE.finditer(body):
+            text = m.group(0)
+            if "\n" in text:
+                return find_sections(body), find_wikilinks(body)
+            target = m.group(1).strip()
+            if not target:
+                continue
+            line += body.count("\n", pos, m.start())
+            pos = m.start()
+            heading = (m.group(2) or "").strip() or None
+            alias = (m.group(3) or "").strip() or None
+            links.append(Wikilink(target, heading, alias, line, m.start(), text))
+    found: list[tuple[int, str, int]] = []
+    line, pos = 1, 0
+    for m in _HEADING_RE.finditer("\n" + body):  # m.start() in there is the line's start in body
+        line += body.count("\n", pos, m.start())
+        pos = m.start()
+        found.append((len(m.group(1)), m.group(2).strip(), line))
+    total = body.count("\n") + 1
+    if body.endswith("\n") or not body:
+        total -= 1
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []
+    for i, (level, title, number) in enumerate(found):
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, title))
+        end = total
+        for later_level, _, later_line in found[i + 1 :]:
+            if later_level <= level:
+                end = later_line - 1
+                break
+        sections.append(Section(title, level, tuple(t for _, t in stack), number, end))
+    return sections, links
 
 
 def chunk_body(body: str, sections: list[Section] | None = None) -> list[Chunk]:

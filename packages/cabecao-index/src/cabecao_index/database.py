@@ -149,6 +149,23 @@ class Database:
                 if statement.strip():
                     self._conn.execute(statement)
 
+    @contextmanager
+    def bulk(self, enabled: bool = True) -> Iterator[None]:
+        """Faster settings for a full build: no syncs and a larger cache. A crash meanwhile can damage the file,
+        which is then rebuilt (it is only a cache); the usual settings come back at the end."""
+        if not enabled:
+            yield
+            return
+        with self._lock, sqlite_errors(self.path):
+            self._conn.execute("PRAGMA synchronous = OFF")
+            self._conn.execute("PRAGMA cache_size = -131072")
+        try:
+            yield
+        finally:
+            with self._lock, sqlite_errors(self.path):
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+                self._conn.execute("PRAGMA cache_size = -32000")
+
     # -- transactions --------------------------------------------------------------------------------------
 
     @contextmanager

@@ -19,8 +19,6 @@ from cabecao_schema import (
     FrontmatterError,
     NoteType,
     Wikilink,
-    find_sections,
-    find_wikilinks,
     is_raw,
     parse_link_text,
     parse_yaml_mapping,
@@ -30,7 +28,7 @@ from cabecao_schema import (
 from pydantic import ValidationError
 
 from . import messages
-from .chunks import Chunk, chunk_body
+from .chunks import Chunk, chunk_body, scan_body
 from .terms import fast_fold as fold
 
 # Kinds of names a note answers to, in the order a link target is resolved (lower wins).
@@ -178,8 +176,11 @@ def _json_default(value: Any) -> Any:
     return str(value)
 
 
-def frontmatter_json(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, default=_json_default)
+_JSON = json.JSONEncoder(ensure_ascii=False, default=_json_default)  # json.dumps would build one per call
+
+
+def frontmatter_json(data: Any) -> str:
+    return _JSON.encode(data)
 
 
 def _key_lines(raw_frontmatter: str | None) -> dict[str, int]:
@@ -292,7 +293,7 @@ def extract_note(path: str, text: str, *, relation_types: tuple[str, ...]) -> Ex
             if error_line is None:
                 error_line = 1
 
-    sections = find_sections(body)
+    sections, wikilinks = scan_body(body)
     chunks = chunk_body(body, sections)
     stem = path_stem(path)
     title = model.title or _first_heading(sections) or stem
@@ -317,7 +318,7 @@ def extract_note(path: str, text: str, *, relation_types: tuple[str, ...]) -> Ex
 
     links: list[LinkRow] = []
     offset = body_line - 1
-    for wl in find_wikilinks(body):
+    for wl in wikilinks:
         links.extend(_body_link(wl, offset))
     for rel_type, values in model.relations(relation_types).items():
         for value in values:

@@ -23,7 +23,6 @@ from .lookup import (
     mention_names,
     note_ref,
     notes_by_rowid,
-    resolve_keys,
     resolve_node,
     validity_of,
 )
@@ -38,8 +37,11 @@ MAX_MENTION_WORDS = 6
 MIN_MENTION_CHARS = 3
 #: Incoming mentions read per name, so a note named like a common word stays cheap.
 MAX_MENTIONS_PER_NAME = 500
-#: Incoming links read per note on the second hop of `graph`.
-SECOND_HOP_CAP = 100
+#: Incoming links, and facts, read per note on the second hop of `graph` (a hub has thousands: the second
+#: hop is a sample of them, and says `truncated`).
+SECOND_HOP_CAP = 25
+#: Parts per compound SELECT in `_capped` (SQLite allows 500).
+_COMPOUND_PARTS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,46 +63,81 @@ def mention_name_ok(key: str) -> bool:
     return len(key) >= MIN_MENTION_CHARS and key not in STOPWORDS and not key.isdigit()
 
 
+def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) -> tuple[list[Row], bool]:
+    """Run `select` once per node (its `?` are the node `params` times, then the limit) as one statement.
+
+    Each part reads one row more than the cap, so "cut" means there really were more.
+    """
+    rows: list[Row] = []
+    cut = False
+    for start in range(0, len(nodes), _COMPOUND_PARTS):
+        part = nodes[start : start + _COMPOUND_PARTS]
+        sql = " UNION ALL ".join(f"SELECT * FROM ({select})" for _ in part)
+        values: list[object] = []
+        for node in part:
+            values.extend([node] * params)
+            values.append(cap + 1)
+        counts: dict[int, int] = {}
+        for row in db.query(sql, values):
+            node = row["node"]
+            counts[node] = counts.get(node, 0) + 1
+            if counts[node] > cap:
+                cut = True
+                continue
+            rows.append(row)
+    return rows, cut
+
+
 def gather_edges(
     db: Database, nodes: Iterable[int], *, per_node_cap: int | None = None
 ) -> tuple[list[tuple[int, Edge]], bool]:
     """Written links and facts of several notes at once: [(the note it touches, edge)], and whether a cap cut.
 
-    With `per_node_cap`, at most that many incoming links are read per note (a hub can have thousands).
+    Targets come resolved from the index (`links.dst`, `facts.*_dst`). With `per_node_cap`, at most that many
+    incoming links, and that many facts, are read per note (a hub can have thousands).
     """
     node_list = sorted(set(nodes))
     node_set = set(node_list)
     if not node_list:
         return [], False
     capped = False
-    keys_by_node: dict[int, list[str]] = {}
-    for row in db.query(
-        "SELECT key, note FROM names WHERE note IN (SELECT value FROM json_each(?))", [json_param(node_list)]
-    ):
-        keys_by_node.setdefault(row["note"], []).append(row["key"])
-    all_keys = sorted({k for keys in keys_by_node.values() for k in keys})
+    nodes_json = json_param(node_list)
     out_rows = db.query(
-        "SELECT note, type, origin, key, line FROM links WHERE note IN (SELECT value FROM json_each(?))",
-        [json_param(node_list)],
+        "SELECT note, type, origin, dst, line FROM links "
+        "WHERE note IN (SELECT value FROM json_each(?)) AND dst IS NOT NULL",
+        [nodes_json],
     )
-    in_sql = "SELECT note, type, origin, key, line FROM links WHERE key IN (SELECT value FROM json_each(?))"
+    fact_columns = "SELECT f.note AS fact, f.subject_dst AS s, f.object_dst AS o, f.predicate AS predicate"
+    fact_where = (
+        "FROM facts f JOIN notes n ON n.rowid = f.note WHERE n.archived = 0 AND f.subject_dst IS NOT NULL "
+        "AND f.object_dst IS NOT NULL AND f.subject_dst != f.object_dst"
+    )
     if per_node_cap is None:
-        in_rows = db.query(in_sql, [json_param(all_keys)])
+        in_rows = db.query(
+            "SELECT note, type, origin, dst, line FROM links WHERE dst IN (SELECT value FROM json_each(?))",
+            [nodes_json],
+        )
+        fact_rows = db.query(
+            f"{fact_columns} {fact_where} AND (f.subject_dst IN (SELECT value FROM json_each(?1)) "
+            "OR f.object_dst IN (SELECT value FROM json_each(?1)))",
+            [nodes_json],
+        )
     else:
-        in_rows = []
-        for node in node_list:
-            rows = db.query(in_sql + " LIMIT ?", [json_param(keys_by_node.get(node, [])), per_node_cap])
-            capped = capped or len(rows) >= per_node_cap
-            in_rows.extend(rows)
-    fact_rows = db.query(
-        "SELECT f.note AS fact, f.subject_key AS s, f.object_key AS o, f.predicate AS predicate "
-        "FROM facts f JOIN notes n ON n.rowid = f.note WHERE n.archived = 0 AND "
-        "(f.subject_key IN (SELECT value FROM json_each(?1)) OR f.object_key IN (SELECT value FROM json_each(?1)))",
-        [json_param(all_keys)],
-    )
-    wanted = {r["key"] for r in out_rows} | {r["key"] for r in in_rows}
-    wanted |= {r["s"] for r in fact_rows} | {r["o"] for r in fact_rows}
-    winners = resolve_keys(db, wanted)
+        in_rows, cut_links = _capped(
+            db,
+            "SELECT note, type, origin, dst, line, dst AS node FROM links WHERE dst = ? AND note != dst LIMIT ?",
+            node_list,
+            per_node_cap,
+            1,
+        )
+        fact_rows, cut_facts = _capped(
+            db,
+            f"{fact_columns}, ? AS node {fact_where} AND (f.subject_dst = ? OR f.object_dst = ?) LIMIT ?",
+            node_list,
+            per_node_cap,
+            3,
+        )
+        capped = cut_links or cut_facts
     found: list[tuple[int, Edge]] = []
     seen: set[tuple[int, int, int, str, int | None]] = set()
 
@@ -111,17 +148,15 @@ def gather_edges(
             found.append((inner, edge))
 
     for r in out_rows:
-        target = winners.get(r["key"])
-        if target is not None and target != r["note"]:
+        target = r["dst"]
+        if target != r["note"]:
             add(r["note"], Edge(target, r["note"], target, r["type"], r["origin"], r["note"], r["line"]))
     for r in in_rows:
-        target = winners.get(r["key"])
+        target = r["dst"]
         if target in node_set and r["note"] != target:
             add(target, Edge(r["note"], r["note"], target, r["type"], r["origin"], r["note"], r["line"]))
     for r in fact_rows:
-        subject, obj = winners.get(r["s"]), winners.get(r["o"])
-        if subject is None or obj is None or subject == obj:
-            continue
+        subject, obj = r["s"], r["o"]
         if subject in node_set:
             add(subject, Edge(obj, subject, obj, "fact", "fact", r["fact"], None, r["predicate"], r["fact"]))
         if obj in node_set:
@@ -137,18 +172,31 @@ def mentioned_by_note(db: Database, rowid: int, body: str | None = None) -> dict
     """Notes whose title or alias appears in this note's text: {rowid: the folded name found}."""
     text = body if body is not None else body_of(db, rowid)
     tokens = words(text)
+    if not tokens:
+        return {}
+    # Only words that begin some name can begin a mention: one range probe per distinct word (a name "w ..."
+    # sorts between "w" and "w!"), then the word sequences starting with those words.
+    starters = {
+        row[0]
+        for row in db.query(
+            "SELECT w.value FROM json_each(?) w WHERE EXISTS "
+            "(SELECT 1 FROM names nm WHERE nm.key >= w.value AND nm.key < w.value || '!')",
+            [json_param(set(tokens))],
+        )
+    }
     grams: set[str] = set()
-    for n in range(1, MAX_MENTION_WORDS + 1):
-        for i in range(len(tokens) - n + 1):
-            grams.add(" ".join(tokens[i : i + n]))
+    for i, token in enumerate(tokens):
+        if token in starters:
+            for n in range(1, min(MAX_MENTION_WORDS, len(tokens) - i) + 1):
+                grams.add(" ".join(tokens[i : i + n]))
     grams = {g for g in grams if mention_name_ok(g)}
     if not grams:
         return {}
+    # Archived notes are left in: callers drop them with every other archived neighbour.
     rows = db.query(
-        "SELECT nm.key AS key, nm.note AS note FROM names nm JOIN notes n ON n.rowid = nm.note "
-        "WHERE nm.kind IN (?, ?) AND n.archived = 0 AND nm.key IN (SELECT value FROM json_each(?))",
-        [NAME_TITLE, NAME_ALIAS, json_param(grams)],
+        "SELECT key, kind, note FROM names WHERE key IN (SELECT value FROM json_each(?))", [json_param(grams)]
     )
+    rows = [row for row in rows if row["kind"] in (NAME_TITLE, NAME_ALIAS)]
     found: dict[int, str] = {}
     for row in rows:
         if row["note"] != rowid:
@@ -172,10 +220,9 @@ def mentioning_notes(db: Database, rowid: int) -> dict[int, str]:
         expression = name_phrase_query(key)
         if expression is None:
             continue
+        # Archived notes are left in: callers drop them with every other archived neighbour.
         rows = db.query(
-            "SELECT f.rowid AS note FROM notes_fts f JOIN notes n ON n.rowid = f.rowid "
-            "WHERE notes_fts MATCH ? AND n.archived = 0 LIMIT ?",
-            [expression, MAX_MENTIONS_PER_NAME],
+            "SELECT rowid AS note FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?", [expression, MAX_MENTIONS_PER_NAME]
         )
         for row in rows:
             if row["note"] != rowid:
@@ -230,6 +277,7 @@ def _link(edge: Edge, inner: int, rows: dict[int, Row], as_of: date) -> GraphLin
 
 
 def _tokens(neighbor: GraphNeighbor) -> int:
+    """Tokens a neighbour costs in the budget (`build_graph` counts the same from paths and titles)."""
     size = len(neighbor.path) + len(neighbor.title) + 80
     size += sum(len(link.from_) + len(link.to) + 70 for link in neighbor.links)
     return size // 4
@@ -252,6 +300,18 @@ def check_kinds(kinds: Iterable[str] | None, relation_types: tuple[str, ...]) ->
     return wanted
 
 
+def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int]]:
+    """(path, title, archived) of each note: what ordering neighbours needs, without their wide rows."""
+    ids = list(rowids)
+    if not ids:
+        return {}
+    rows = db.query(
+        "SELECT rowid, path, title, archived FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
+        [json_param(ids)],
+    )
+    return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+
 def build_graph(
     db: Database,
     node: str,
@@ -270,13 +330,14 @@ def build_graph(
     for edge in neighbour_edges(db, center, kinds, mentions=True):
         found.setdefault(edge.other, (1, []))[1].append((edge, center))
     capped = False
+    heads: dict[int, tuple[str, str, int]] = {}
     if depth >= 2 and found:
-        first = notes_by_rowid(db, found)
+        first = heads = _heads(db, found)
         # The second hop starts from the best-linked `limit` neighbours, and reads a bounded number of incoming
         # links of each, so a hub one hop away does not pull in the whole brain.
         inner_nodes = sorted(
-            (rowid for rowid in found if not first[rowid]["archived"]),
-            key=lambda rowid: (-len(found[rowid][1]), first[rowid]["path"]),
+            (rowid for rowid in found if not first[rowid][2]),
+            key=lambda rowid: (-len(found[rowid][1]), first[rowid][0]),
         )
         capped = len(inner_nodes) > limit
         edges, cut = gather_edges(db, inner_nodes[:limit], per_node_cap=SECOND_HOP_CAP)
@@ -289,29 +350,46 @@ def build_graph(
                 found[edge.other] = (2, [(edge, inner)])
             elif entry[0] == 2:
                 entry[1].append((edge, inner))
-    needed = {center} | set(found)
-    for _, items in found.values():
-        for edge, _inner in items:
-            needed.update((edge.src, edge.dst, edge.carrier))
-            if edge.via is not None:
-                needed.add(edge.via)
-    rows = notes_by_rowid(db, needed)
-    candidates = [(rowid, distance, items) for rowid, (distance, items) in found.items() if not rows[rowid]["archived"]]
+    # Sort every candidate on a few narrow columns; read whole rows only for the neighbours returned.
+    heads.update(_heads(db, (rowid for rowid in {center, *found} if rowid not in heads)))
+    candidates = [(rowid, distance, items) for rowid, (distance, items) in found.items() if not heads[rowid][2]]
     candidates.sort(
         key=lambda c: (
             c[1],
             all(edge.type == "mention" for edge, _ in c[2]),
             -len(c[2]),
-            fast_fold(rows[c[0]]["title"]),
-            rows[c[0]]["path"],
+            fast_fold(heads[c[0]][1]),
+            heads[c[0]][0],
         )
     )
-    neighbours: list[GraphNeighbor] = []
-    for rowid, distance, items in candidates[:limit]:
+    total = len(candidates)
+    chosen = candidates[:limit]
+    if budget_tokens is not None:
+        # The budget cut needs only paths and titles (what `_tokens` counts), so it is made before reading rows.
+        used = 0
+        for count, (rowid, _distance, items) in enumerate(chosen):
+            path, title, _archived = heads[rowid]
+            size = len(path) + len(title) + 80
+            size += sum(len(heads[edge.src][0]) + len(heads[edge.dst][0]) + 70 for edge, _inner in items)
+            cost = size // 4
+            if count and used + cost > budget_tokens:
+                chosen = chosen[:count]
+                break
+            used += cost
+    needed = {center}
+    for rowid, _distance, items in chosen:
+        needed.add(rowid)
+        for edge, _inner in items:
+            needed.update((edge.src, edge.dst, edge.carrier))
+            if edge.via is not None:
+                needed.add(edge.via)
+    rows = notes_by_rowid(db, needed)
+    kept: list[GraphNeighbor] = []
+    for rowid, distance, items in chosen:
         row = rows[rowid]
         links = [_link(edge, inner, rows, as_of) for edge, inner in items]
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
-        neighbours.append(
+        kept.append(
             GraphNeighbor(
                 path=row["path"],
                 title=row["title"],
@@ -323,18 +401,6 @@ def build_graph(
                 links=links,
             )
         )
-    total = len(candidates)
-    kept = neighbours
-    if budget_tokens is not None:
-        used = 0
-        cut: list[GraphNeighbor] = []
-        for nb in kept:
-            cost = _tokens(nb)
-            if cut and used + cost > budget_tokens:
-                break
-            cut.append(nb)
-            used += cost
-        kept = cut
     return GraphResult(
         node=note_ref(rows[center]),
         resolved_by=resolved_by,  # type: ignore[arg-type]

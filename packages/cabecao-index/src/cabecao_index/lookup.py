@@ -147,29 +147,21 @@ def mention_names(db: Database, rowid: int) -> list[str]:
 
 
 def incoming(db: Database, rowid: int) -> list[Row]:
-    """Links from other notes that resolve to this one (with the linking note's columns)."""
-    keys = keys_of(db, rowid)
-    if not keys:
-        return []
-    rows = db.query(
+    """Links from other notes that resolve to this one (`links.dst`, kept current by every write)."""
+    return db.query(
         "SELECT l.note AS src, l.type AS type, l.origin AS origin, l.target AS target, l.key AS key, "
         "l.heading AS heading, l.line AS line, l.role AS role, l.explicit AS explicit "
-        "FROM links l WHERE l.key IN (SELECT value FROM json_each(?)) AND l.note != ?",
-        [json_param(keys), rowid],
+        "FROM links l WHERE l.dst = ? AND l.note != ?",
+        [rowid, rowid],
     )
-    if not rows:
-        return []
-    winners = resolve_keys(db, {row["key"] for row in rows})
-    return [row for row in rows if winners.get(row["key"]) == rowid]
 
 
 def outgoing(db: Database, rowid: int) -> list[tuple[Row, int | None]]:
     """Links written in this note, each with the note it resolves to (None: broken)."""
     rows = db.query(
         "SELECT l.note AS src, l.seq AS seq, l.type AS type, l.origin AS origin, l.target AS target, l.key AS key, "
-        "l.heading AS heading, l.line AS line, l.role AS role, l.explicit AS explicit "
+        "l.heading AS heading, l.line AS line, l.role AS role, l.explicit AS explicit, l.dst AS dst "
         "FROM links l WHERE l.note = ? ORDER BY l.seq",
         [rowid],
     )
-    winners = resolve_keys(db, {row["key"] for row in rows})
-    return [(row, winners.get(row["key"])) for row in rows]
+    return [(row, row["dst"]) for row in rows]

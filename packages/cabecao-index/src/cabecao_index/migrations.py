@@ -2,7 +2,10 @@
 
 Everything in the file is derived from the notes, so there are no step-by-step migrations: when the stored
 fingerprint (schema version, tokenizer, relation types) differs from this code's, every table is dropped and
-the next scan rebuilds them. Bump `INDEX_SCHEMA_VERSION` with any change to the tables or to what is extracted.
+the next scan rebuilds them.
+
+`links.dst`, `facts.subject_dst` and `facts.object_dst` hold the note each link key resolves to now (see
+`resolve.py`); they are kept current by every write, so reads never resolve names themselves. Bump `INDEX_SCHEMA_VERSION` with any change to the tables or to what is extracted.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Sequence
 
 from .database import Database
 
-INDEX_SCHEMA_VERSION = 2
+INDEX_SCHEMA_VERSION = 3
 
 #: Folds case and diacritics (`português` = `portugues`), and stems English plurals (`consumidores` = `consumidor`).
 TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -70,6 +73,7 @@ CREATE INDEX IF NOT EXISTS notes_by_title ON notes(title);
 CREATE VIRTUAL TABLE IF NOT EXISTS notes_fts USING fts5(
     title, aliases, tags, body, tokenize = '{TOKENIZER}'
 );
+INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25({", ".join(str(w) for w in FTS_WEIGHTS)})');
 CREATE TABLE IF NOT EXISTS chunks (
     note INTEGER NOT NULL,
     seq INTEGER NOT NULL,
@@ -98,9 +102,11 @@ CREATE TABLE IF NOT EXISTS links (
     line INTEGER,
     explicit INTEGER NOT NULL,
     role TEXT,
+    dst INTEGER,
     PRIMARY KEY (note, seq)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS links_by_key ON links(key);
+CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dst);
+CREATE INDEX IF NOT EXISTS links_by_dst ON links(dst, type, origin, line);
 CREATE TABLE IF NOT EXISTS facts (
     note INTEGER PRIMARY KEY,
     subject TEXT NOT NULL,
@@ -110,8 +116,12 @@ CREATE TABLE IF NOT EXISTS facts (
     object TEXT NOT NULL,
     object_key TEXT NOT NULL,
     supersedes TEXT NOT NULL DEFAULT '[]',
-    superseded_by TEXT NOT NULL DEFAULT '[]'
+    superseded_by TEXT NOT NULL DEFAULT '[]',
+    subject_dst INTEGER,
+    object_dst INTEGER
 );
+CREATE INDEX IF NOT EXISTS facts_by_subject_dst ON facts(subject_dst);
+CREATE INDEX IF NOT EXISTS facts_by_object_dst ON facts(object_dst);
 CREATE INDEX IF NOT EXISTS facts_by_subject ON facts(subject_key, predicate_key);
 CREATE INDEX IF NOT EXISTS facts_by_object ON facts(object_key);
 CREATE INDEX IF NOT EXISTS facts_by_predicate ON facts(predicate_key);

@@ -8,20 +8,49 @@ notes: they are kept apart for lint.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import multiprocessing.context
 import os
 import re
-from collections.abc import Callable, Iterable
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
+from typing import Any
 
 from cabecao_schema import NOTE_ROOTS, is_conflict_copy, is_control_file
 
 from .database import Database
 from .extract import ExtractedNote, extract_note, frontmatter_json
+from .lookup import json_param, resolve_keys
+from .migrations import DDL
+from .resolve import resolve_all, resolve_dirty
 
 #: Notes written per transaction in a long scan, so a concurrent write waits at most one batch.
 BATCH_SIZE = 1000
+#: Scans of at least this many changed files parse them in worker processes (one per core, at most
+#: MAX_WORKERS) while this process writes; TASK_SIZE files per task, TASKS_IN_FLIGHT tasks queued per worker.
+PARALLEL_MIN_FILES = 2000
+#: Secondary indexes a fresh build drops and creates again at the end (`migrations.DDL` has them all).
+BULK_INDEXES = (
+    "notes_by_id",
+    "notes_by_type",
+    "notes_by_title",
+    "names_by_note",
+    "links_by_key",
+    "links_by_dst",
+    "facts_by_subject",
+    "facts_by_object",
+    "facts_by_predicate",
+    "facts_by_subject_dst",
+    "facts_by_object_dst",
+)
+MAX_WORKERS = 4
+TASK_SIZE = 250
+TASKS_IN_FLIGHT = 2
 
 Progress = Callable[[int, int], None]
 
@@ -108,9 +137,9 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _read(root: Path, path: str) -> bytes | None:
+def _read(root: Path | str, path: str) -> bytes | None:
     try:
-        with open(root / path, "rb") as handle:
+        with open(os.path.join(root, path), "rb") as handle:
             return handle.read()
     except OSError:
         return None
@@ -132,75 +161,154 @@ def _json_list(values: list[str] | tuple[str, ...]) -> str:
     return frontmatter_json(list(values)) if values else "[]"
 
 
-class Writer:
-    """Writes extracted notes into the tables; callers hold the write transaction."""
+#: One note as the rows it becomes, without its rowid (assigned when written): notes row, FTS row, chunks,
+#: names (key, kind), links, fact (or None). Plain tuples, cheap to send from a worker process.
+NoteRows = tuple[
+    tuple[Any, ...],
+    tuple[Any, ...],
+    list[tuple[Any, ...]],
+    list[tuple[str, int]],
+    list[tuple[Any, ...]],
+    tuple[Any, ...] | None,
+]
 
-    def __init__(self, db: Database) -> None:
+
+def note_rows(note: ExtractedNote, state: FileState, digest: str) -> NoteRows:
+    note_row = (
+        note.path, note.id, note.type, note.title, note.scope, note.trust, note.origin,
+        note.edited_by, note.approved_by, note.approved_at, note.created, note.updated,
+        note.valid_from, note.valid_until, note.expires_at, int(note.confirmed),
+        int(note.has_superseded_by), int(note.archived), int(note.raw), note.summary, note.lead, note.chars,
+        note.lines, note.body_line, frontmatter_json(note.frontmatter), note.frontmatter_error,
+        note.frontmatter_error_line, _json_list(note.sources), _json_list(note.aliases),
+        _json_list(note.tags), state.mtime_ns, state.size, digest,
+    )  # fmt: skip
+    fts_row = (note.title, " ; ".join(note.aliases), " ".join(note.tags), note.body[len(note.lead) :])
+    body_offset = note.body_line - 1
+    chunks = [
+        (
+            c.seq,
+            _json_list(c.heading_path),
+            c.start_line + body_offset,
+            c.end_line + body_offset,
+            c.start_char,
+            c.end_char,
+        )
+        for c in note.chunks
+    ]
+    links = [
+        (seq, lk.type, lk.origin, lk.target, lk.key, lk.heading, lk.line, int(lk.explicit), lk.role)
+        for seq, lk in enumerate(note.links)
+    ]
+    fact = None
+    if note.fact is not None:
+        f = note.fact
+        fact = (
+            f.subject, f.subject_key, f.predicate, f.predicate_key, f.object, f.object_key,
+            _json_list(f.supersedes), _json_list(f.superseded_by),
+        )  # fmt: skip
+    return note_row, fts_row, chunks, list(note.names), links, fact
+
+
+class Writer:
+    """Writes extracted notes into the tables; callers hold the write transaction.
+
+    New links and facts are written with their targets resolved. It remembers the names it removed and added;
+    `resolve()` re-resolves the keys whose set of answering notes changed (a note edited in place keeps its
+    rowid and names, so usually none). With `deferred`, targets are left empty and the caller runs
+    `resolve.resolve_all` once at the end (a fresh build).
+    """
+
+    def __init__(self, db: Database, *, deferred: bool = False) -> None:
         self.db = db
-        self._next_rowid = int(db.scalar("SELECT coalesce(max(rowid), 0) FROM notes") or 0) + 1
+        self.deferred = deferred
+        self._names_removed: set[tuple[str, int, int]] = set()
+        self._names_added: set[tuple[str, int, int]] = set()
+        self._next_rowid: int | None = None  # read inside the write transaction, at the first insert
+
+    def resolve(self) -> None:
+        """Re-resolve the link keys whose answering notes changed: names removed or added by this writer."""
+        if not self.deferred:
+            changed = self._names_removed ^ self._names_added
+            resolve_dirty(self.db, {key for key, _kind, _note in changed})
+        self._names_removed.clear()
+        self._names_added.clear()
 
     def delete(self, rowids: Iterable[int]) -> None:
         ids = [(r,) for r in rowids]
         if not ids:
             return
+        if not self.deferred:
+            self._names_removed.update(
+                (row[0], row[1], row[2])
+                for row in self.db.query(
+                    "SELECT key, kind, note FROM names WHERE note IN (SELECT value FROM json_each(?))",
+                    [json_param(r for (r,) in ids)],
+                )
+            )
         for table in ("chunks", "names", "links", "facts"):
             self.db.executemany(f"DELETE FROM {table} WHERE note = ?", ids)
         self.db.executemany("DELETE FROM notes_fts WHERE rowid = ?", ids)
         self.db.executemany("DELETE FROM notes WHERE rowid = ?", ids)
 
-    def insert(self, batch: list[tuple[ExtractedNote, FileState, str]]) -> None:
+    def insert(self, batch: list[tuple[NoteRows, int | None]]) -> None:
+        """Insert notes given as `note_rows` bundles (plain tuples, as worker processes send them).
+
+        A bundle paired with a rowid takes it (a re-indexed note keeps its rowid, deleted just before, so links
+        to it stay resolved); others get new ones. New links and facts are written with their targets resolved.
+        """
+        # New rowids start above every rowid in the table and every one taken back (its note may have been the
+        # last one, deleted just before).
+        reused = max((rowid for _, rowid in batch if rowid is not None), default=0)
+        if self._next_rowid is None:
+            self._next_rowid = int(self.db.scalar("SELECT coalesce(max(rowid), 0) FROM notes") or 0) + 1
+        self._next_rowid = max(self._next_rowid, reused + 1)
         notes_rows = []
         fts_rows = []
         chunk_rows = []
         name_rows = []
         link_rows = []
         fact_rows = []
-        for note, state, digest in batch:
-            rowid = self._next_rowid
-            self._next_rowid += 1
-            notes_rows.append(
-                (
-                    rowid, note.path, note.id, note.type, note.title, note.scope, note.trust, note.origin,
-                    note.edited_by, note.approved_by, note.approved_at, note.created, note.updated,
-                    note.valid_from, note.valid_until, note.expires_at, int(note.confirmed),
-                    int(note.has_superseded_by), int(note.archived), int(note.raw), note.summary, note.lead, note.chars,
-                    note.lines, note.body_line, frontmatter_json(note.frontmatter), note.frontmatter_error,
-                    note.frontmatter_error_line, _json_list(note.sources), _json_list(note.aliases),
-                    _json_list(note.tags), state.mtime_ns, state.size, digest,
-                )
-            )  # fmt: skip
-            fts_rows.append(
-                (rowid, note.title, " ; ".join(note.aliases), " ".join(note.tags), note.body[len(note.lead) :])
-            )
-            body_offset = note.body_line - 1
-            chunk_rows.extend(
-                (
-                    rowid, c.seq, _json_list(c.heading_path), c.start_line + body_offset,
-                    c.end_line + body_offset, c.start_char, c.end_char,
-                )
-                for c in note.chunks
-            )  # fmt: skip
-            name_rows.extend((key, kind, rowid) for key, kind in note.names)
-            link_rows.extend(
-                (rowid, seq, lk.type, lk.origin, lk.target, lk.key, lk.heading, lk.line, int(lk.explicit), lk.role)
-                for seq, lk in enumerate(note.links)
-            )
-            if note.fact is not None:
-                f = note.fact
-                fact_rows.append(
-                    (
-                        rowid, f.subject, f.subject_key, f.predicate, f.predicate_key, f.object, f.object_key,
-                        _json_list(f.supersedes), _json_list(f.superseded_by),
-                    )
-                )  # fmt: skip
+        for (note_row, fts_row, chunks, names, links, fact), reuse in batch:
+            if reuse is None:
+                rowid = self._next_rowid
+                self._next_rowid += 1
+            else:
+                rowid = reuse
+            notes_rows.append((rowid, *note_row))
+            fts_rows.append((rowid, *fts_row))
+            chunk_rows.extend((rowid, *c) for c in chunks)
+            name_rows.extend((key, kind, rowid) for key, kind in names)
+            link_rows.extend((rowid, *lk) for lk in links)
+            if fact is not None:
+                fact_rows.append((rowid, *fact))
         self.db.executemany(_NOTE_INSERT, notes_rows)
         self.db.executemany(
             "INSERT INTO notes_fts (rowid, title, aliases, tags, body) VALUES (?, ?, ?, ?, ?)", fts_rows
         )
         self.db.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?)", chunk_rows)
         self.db.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", name_rows)
-        self.db.executemany("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", link_rows)
-        self.db.executemany("INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", fact_rows)
+        if self.deferred:
+            link_rows = [(*row, None) for row in link_rows]
+            fact_rows = [(*row, None, None) for row in fact_rows]
+        else:
+            self._names_added.update(name_rows)
+            # Every name of this batch is in place: resolve the new links and facts as they are written.
+            winners = resolve_keys(
+                self.db, {row[5] for row in link_rows} | {key for row in fact_rows for key in (row[2], row[6])}
+            )
+            link_rows = [(*row, winners.get(row[5])) for row in link_rows]
+            fact_rows = [(*row, winners.get(row[2]), winners.get(row[6])) for row in fact_rows]
+        self.db.executemany(
+            "INSERT INTO links (note, seq, type, origin, target, key, heading, line, explicit, role, dst) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            link_rows,
+        )
+        self.db.executemany(
+            "INSERT INTO facts (note, subject, subject_key, predicate, predicate_key, object, object_key, "
+            "supersedes, superseded_by, subject_dst, object_dst) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            fact_rows,
+        )
 
     def touch(self, rowid: int, state: FileState) -> None:
         self.db.execute("UPDATE notes SET mtime_ns = ?, size = ? WHERE rowid = ?", [state.mtime_ns, state.size, rowid])
@@ -221,29 +329,114 @@ def _now_text() -> str:
 
 @dataclass(slots=True)
 class Prepared:
-    """One file after reading: `note` is None when it vanished or its content did not change."""
+    """One file after reading: `rows` is None when it vanished (`digest` None) or its content did not change."""
 
     state: FileState
     digest: str | None
-    note: ExtractedNote | None
+    rows: NoteRows | None
+
+
+def _prepare_plain(
+    root: str, items: list[tuple[str, int, int, str | None]], relation_types: tuple[str, ...]
+) -> list[tuple[str | None, NoteRows | None]]:
+    """Read, hash and parse files: (digest, rows) per (path, mtime_ns, size, previous hash). Pure, no database;
+    a worker process runs this and sends back only plain tuples."""
+    out: list[tuple[str | None, NoteRows | None]] = []
+    for path, mtime_ns, size, previous in items:
+        data = _read(root, path)
+        if data is None:
+            out.append((None, None))
+            continue
+        digest = content_hash(data)
+        if digest == previous:
+            out.append((digest, None))
+            continue
+        note = extract_note(path, _decode(data), relation_types=relation_types)
+        out.append((digest, note_rows(note, FileState(path, mtime_ns, size), digest)))
+    return out
+
+
+def _task(
+    states: list[FileState], known: dict[str, tuple[int, int, int, str]]
+) -> list[tuple[str, int, int, str | None]]:
+    return [(st.path, st.mtime_ns, st.size, known[st.path][3] if st.path in known else None) for st in states]
 
 
 def prepare(
     root: Path, states: list[FileState], previous_hashes: list[str | None], relation_types: tuple[str, ...]
 ) -> list[Prepared]:
-    """Read, hash and parse files (no database: the slow, pure part of a scan)."""
-    out: list[Prepared] = []
-    for state, previous in zip(states, previous_hashes, strict=True):
-        data = _read(root, state.path)
-        if data is None:
-            out.append(Prepared(state, None, None))
-            continue
-        digest = content_hash(data)
-        if digest == previous:
-            out.append(Prepared(state, digest, None))
-            continue
-        out.append(Prepared(state, digest, extract_note(state.path, _decode(data), relation_types=relation_types)))
-    return out
+    """Read, hash and parse files in this process (no database: the slow, pure part of a scan)."""
+    items = [(st.path, st.mtime_ns, st.size, prev) for st, prev in zip(states, previous_hashes, strict=True)]
+    results = _prepare_plain(str(root), items, relation_types)
+    return [Prepared(st, digest, rows) for st, (digest, rows) in zip(states, results, strict=True)]
+
+
+def _workers(total: int) -> int:
+    """Worker processes for a scan of `total` files: none for small scans or a single core."""
+    if total < PARALLEL_MIN_FILES:
+        return 0
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return min(cores, MAX_WORKERS) if cores > 1 else 0
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    # fork is cheapest (no re-import) and safe while this process runs a single thread; otherwise forkserver.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")  # pragma: no cover - not Linux
+
+
+def _prepared_batches(
+    root: Path,
+    suspects: list[FileState],
+    known: dict[str, tuple[int, int, int, str]],
+    relation_types: tuple[str, ...],
+    batch_size: int,
+) -> Iterator[list[Prepared]]:
+    """Prepared files in batches of `batch_size`, in order; parsed by worker processes on large scans.
+
+    Workers get small tasks and at most a few are in flight per worker, so memory stays bounded while this
+    process writes the previous batch into SQLite.
+    """
+    workers = _workers(len(suspects))
+    if workers:
+        try:
+            pool = _pool_context().Pool(workers)
+        except OSError:  # pragma: no cover - no processes allowed: parse here
+            workers = 0
+    if not workers:
+        for start in range(0, len(suspects), batch_size):
+            states = suspects[start : start + batch_size]
+            yield prepare(root, states, [known[st.path][3] if st.path in known else None for st in states],
+                          relation_types)  # fmt: skip
+        return
+    tasks = [suspects[i : i + TASK_SIZE] for i in range(0, len(suspects), TASK_SIZE)]
+    pending: deque[tuple[list[FileState], AsyncResult[list[tuple[str | None, NoteRows | None]]]]] = deque()
+    batch: list[Prepared] = []
+    try:
+        next_task = 0
+        while next_task < len(tasks) or pending:
+            while next_task < len(tasks) and len(pending) < workers * TASKS_IN_FLIGHT:
+                states = tasks[next_task]
+                next_task += 1
+                args = (str(root), _task(states, known), relation_types)
+                pending.append((states, pool.apply_async(_prepare_plain, args)))
+            states, result = pending.popleft()
+            batch.extend(Prepared(st, d, r) for st, (d, r) in zip(states, result.get(), strict=True))
+            if len(batch) >= batch_size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def scan_folder(
@@ -272,22 +465,35 @@ def scan_folder(
     total = len(suspects)
     if progress:
         progress(0, total)
+    # A fresh build resolves every link once at the end rather than batch by batch; the `unresolved` mark
+    # makes the next scan finish the job if this one stops half-way.
+    # Its secondary indexes are dropped too and built once at the end (faster than updating them row by row).
+    fresh = not known and total > 0
     with db.write():
+        if fresh:
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('unresolved', '1')")
+            for name in BULK_INDEXES:
+                db.execute(f"DROP INDEX IF EXISTS {name}")
+        elif db.scalar("SELECT value FROM meta WHERE key = 'unresolved'") is not None:
+            db.script_in_transaction(DDL)  # a fresh build stopped half-way: its indexes first, then go on
         writer = Writer(db)
         writer.delete(known[path][0] for path in removed)
+        writer.resolve()
         report.removed.extend(removed)
         _set_conflicts(db, conflicts, replace_all=True)
     done = 0
-    for start in range(0, total, batch_size):
-        states = suspects[start : start + batch_size]
-        previous = [known[st.path][3] if st.path in known else None for st in states]
-        prepared = prepare(root, states, previous, relation_types)
-        _write(db, prepared, known, report)
-        done += len(prepared)
-        if progress:
-            progress(done, total)
-    with db.write():
-        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)", [_now_text()])
+    with db.bulk(fresh):
+        for prepared in _prepared_batches(root, suspects, known, relation_types, batch_size):
+            _write(db, prepared, known, report, Writer(db, deferred=fresh))
+            done += len(prepared)
+            if progress:
+                progress(done, total)
+        with db.write():
+            if db.scalar("SELECT value FROM meta WHERE key = 'unresolved'") is not None:
+                resolve_all(db)
+                db.script_in_transaction(DDL)  # the indexes a fresh build dropped
+                db.execute("DELETE FROM meta WHERE key = 'unresolved'")
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)", [_now_text()])
     return report
 
 
@@ -296,11 +502,11 @@ def _write(
     prepared: list[Prepared],
     known: dict[str, tuple[int, int, int, str]],
     report: ScanReport,
+    writer: Writer,
 ) -> None:
-    """Apply one batch of prepared files in one write transaction."""
+    """Apply one batch of prepared files in one write transaction (then re-resolve the keys it touched)."""
     with db.write():
-        writer = Writer(db)
-        batch: list[tuple[ExtractedNote, FileState, str]] = []
+        batch: list[tuple[NoteRows, int | None]] = []
         stale: list[int] = []
         for item in prepared:
             state = item.state
@@ -310,12 +516,12 @@ def _write(
                     stale.append(previous[0])
                     report.removed.append(state.path)
                 continue
-            if item.note is None:
+            if item.rows is None:
                 assert previous is not None
                 writer.touch(previous[0], state)
                 report.unchanged += 1
                 continue
-            batch.append((item.note, state, item.digest))
+            batch.append((item.rows, previous[0] if previous is not None else None))
             if previous is not None:
                 stale.append(previous[0])
                 report.updated.append(state.path)
@@ -323,6 +529,7 @@ def _write(
                 report.added.append(state.path)
         writer.delete(stale)
         writer.insert(batch)
+        writer.resolve()
 
 
 def normalise(path: str) -> str:
@@ -367,5 +574,5 @@ def update_paths(db: Database, root: Path, paths: Iterable[str], *, relation_typ
             states.append(FileState(path, st.st_mtime_ns, st.st_size))
         writer.delete(gone)
         previous = [known[st.path][3] if st.path in known else None for st in states]
-        _write(db, prepare(root, states, previous, relation_types), known, report)
+        _write(db, prepare(root, states, previous, relation_types), known, report, writer)
     return report

@@ -14,8 +14,8 @@ from . import messages
 from .chunks import Chunk
 from .database import Database, Row
 from .graph import gather_edges
-from .lookup import notes_by_rowid, validity_of
-from .migrations import FTS_BODY_COLUMN, FTS_WEIGHTS
+from .lookup import NOTE_COLUMNS, json_param, notes_by_rowid, validity_of
+from .migrations import FTS_BODY_COLUMN
 from .models import ContentKind, RelatedNote, SearchHit, SearchMode, SearchResult
 from .terms import fts_phrase, query_terms
 
@@ -45,31 +45,43 @@ def type_filter(types: list[str] | None) -> tuple[str, list[object]]:
 
 
 def _rank(db: Database, expression: str, filters: str, params: list[object], limit: int) -> list[Row]:
-    weights = ", ".join(str(w) for w in FTS_WEIGHTS)
+    """The best `limit` live notes for a MATCH expression, best first, with their columns and snippet.
+
+    `rank` is configured as bm25 with the column weights (see `migrations.DDL`), so FTS5 sorts the matches
+    itself and SQLite stops after `limit` rows: the join, the filters and the snippet run only for the rows
+    returned (and those the filters drop), not for every match.
+    """
     return db.query(
-        f"SELECT f.rowid AS rowid, bm25(notes_fts, {weights}) AS rank FROM notes_fts f "
-        f"JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0{filters} "
-        "ORDER BY rank LIMIT ?",
-        [expression, *params, limit],
+        f"SELECT {NOTE_COLUMNS}, f.rank AS rank, n.lead AS lead, f.body AS body, "
+        f"snippet(notes_fts, {FTS_BODY_COLUMN}, ?, ?, ?, {SNIPPET_TOKENS}) AS snip "
+        f"FROM notes_fts f JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0{filters} "
+        "ORDER BY f.rank LIMIT ?",
+        [_OPEN, _CLOSE, _ELLIPSIS, expression, *params, limit],
     )
 
 
-def _chunks(db: Database, rowid: int) -> list[Chunk]:
+def _chunks(db: Database, rowids: list[int]) -> dict[int, list[Chunk]]:
+    """The chunks of several notes, in order, in one query."""
+    found: dict[int, list[Chunk]] = {rowid: [] for rowid in rowids}
+    if not rowids:
+        return found
     rows = db.query(
-        "SELECT seq, heading_path, start_line, end_line, start_char, end_char FROM chunks WHERE note = ? ORDER BY seq",
-        [rowid],
+        "SELECT note, seq, heading_path, start_line, end_line, start_char, end_char FROM chunks "
+        "WHERE note IN (SELECT value FROM json_each(?)) ORDER BY note, seq",
+        [json_param(rowids)],
     )
-    return [
-        Chunk(
-            r["seq"],
-            tuple(json.loads(r["heading_path"])),
-            r["start_line"],
-            r["end_line"],
-            r["start_char"],
-            r["end_char"],
+    for r in rows:
+        found[r["note"]].append(
+            Chunk(
+                r["seq"],
+                tuple(json.loads(r["heading_path"])),
+                r["start_line"],
+                r["end_line"],
+                r["start_char"],
+                r["end_char"],
+            )
         )
-        for r in rows
-    ]
+    return found
 
 
 def _best_chunk(chunks: list[Chunk], body: str, raw_snippet: str, *, start: int) -> Chunk | None:
@@ -133,21 +145,15 @@ def search_notes(
             mode = "or"
         if not ranked:
             mode = "none"
-    rows = notes_by_rowid(db, (r["rowid"] for r in ranked))
+    chunks_by_note = _chunks(db, [r["rowid"] for r in ranked])
     hits: list[SearchHit] = []
-    for r in ranked:
-        rowid = r["rowid"]
-        snip = db.one(
-            f"SELECT snippet(notes_fts, {FTS_BODY_COLUMN}, ?, ?, ?, {SNIPPET_TOKENS}) AS snip, f.body AS body, "
-            "n.lead AS lead FROM notes_fts f JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND f.rowid = ?",
-            [_OPEN, _CLOSE, _ELLIPSIS, expression, rowid],
-        )
-        raw_snippet = str(snip["snip"] or "") if snip else ""
-        lead = str(snip["lead"] or "") if snip else ""
-        body = lead + (str(snip["body"] or "") if snip else "")
-        chunk = _best_chunk(_chunks(db, rowid), body, raw_snippet, start=len(lead))
+    for row in ranked:
+        rowid = row["rowid"]
+        raw_snippet = str(row["snip"] or "")
+        lead = str(row["lead"] or "")
+        body = lead + str(row["body"] or "")
+        chunk = _best_chunk(chunks_by_note[rowid], body, raw_snippet, start=len(lead))
         kind: ContentKind = content if content != "section" or chunk is not None else "snippet"
-        row = rows[rowid]
         hits.append(
             SearchHit(
                 path=row["path"],
@@ -160,7 +166,7 @@ def search_notes(
                 edited_by=row["edited_by"],
                 content_kind=kind,
                 content=_content(kind, raw_snippet, body, chunk),
-                score=float(f"{-float(r['rank']):.4g}"),
+                score=float(f"{-float(row['rank']):.4g}"),
                 heading_path=list(chunk.heading_path) if chunk else [],
                 id=row["id"],
                 sources=json.loads(row["sources"]),
@@ -221,24 +227,40 @@ def _related(db: Database, top: list[Row], hits: list[SearchHit], scope: str | N
     edges_by_hit, _ = gather_edges(db, weights, per_node_cap=RELATED_CAP)
     for hit_rowid, edge in edges_by_hit:
         scores[edge.other] = scores.get(edge.other, 0.0) + max(weights[hit_rowid], 0.05)
-    rows = notes_by_rowid(db, {e.other for _, e in edges_by_hit} | {h for h, _ in edges_by_hit})
-    for hit_rowid, edge in edges_by_hit:
-        hit_title = rows[hit_rowid]["title"]
-        text = messages.related_reason(
-            hit=hit_title, kind=edge.type, outgoing=edge.src == hit_rowid, predicate=edge.predicate
+    # Rank and filter on narrow columns; whole rows, and the reasons, only for the notes returned.
+    slim = {
+        r["rowid"]: r
+        for r in db.query(
+            "SELECT rowid, path, title, scope, archived FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
+            [json_param(set(scores) | set(weights))],
         )
-        bucket = reasons.setdefault(edge.other, [])
-        if text not in bucket:
-            bucket.append(text)
-    result: list[RelatedNote] = []
-    for rowid, score in sorted(scores.items(), key=lambda item: (-item[1], rows[item[0]]["path"])):
-        row = rows[rowid]
+    }
+    chosen: list[tuple[int, float]] = []
+    for rowid, score in sorted(scores.items(), key=lambda item: (-item[1], slim[item[0]]["path"])):
+        row = slim[rowid]
         if row["archived"] or row["path"] in hit_paths:
             continue
         if scope == "global" and row["scope"] != "global":
             continue
         if scope is not None and scope != "global" and row["scope"] not in ("global", scope):
             continue
+        chosen.append((rowid, score))
+        if len(chosen) >= RELATED_LIMIT:
+            break
+    wanted = {rowid for rowid, _ in chosen}
+    for hit_rowid, edge in edges_by_hit:
+        if edge.other not in wanted:
+            continue
+        text = messages.related_reason(
+            hit=slim[hit_rowid]["title"], kind=edge.type, outgoing=edge.src == hit_rowid, predicate=edge.predicate
+        )
+        bucket = reasons.setdefault(edge.other, [])
+        if text not in bucket:
+            bucket.append(text)
+    rows = notes_by_rowid(db, wanted)
+    result: list[RelatedNote] = []
+    for rowid, score in chosen:
+        row = rows[rowid]
         result.append(
             RelatedNote(
                 path=row["path"],
@@ -251,6 +273,4 @@ def _related(db: Database, top: list[Row], hits: list[SearchHit], scope: str | N
                 reasons=reasons.get(rowid, [])[:3],
             )
         )
-        if len(result) >= RELATED_LIMIT:
-            break
     return result

@@ -1,0 +1,59 @@
+"""Stored link resolution: the note each link key answers to now, kept in `links.dst` and `facts.*_dst`.
+
+Which note a key resolves to (see `lookup.resolve_keys`) changes only when a note with that name comes or goes,
+so every write re-resolves just the keys it touched: the names of the notes it deleted and inserted, and the
+keys of the links and facts it inserted. A fresh build resolves every key at the end, in one set-based pass.
+Reads (graph, backlinks, related) then follow `dst` with no name lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .database import Database
+from .lookup import resolve_keys
+
+#: Above this many keys, one set-based pass over every link is cheaper than key by key.
+BULK_KEYS = 20_000
+
+_TARGETS = (
+    ("links", "key", "dst"),
+    ("facts", "subject_key", "subject_dst"),
+    ("facts", "object_key", "object_dst"),
+)
+
+
+def resolve_dirty(db: Database, keys: Iterable[str]) -> None:
+    """Re-resolve the links and facts whose key is one of `keys` (callers hold the write transaction)."""
+    wanted = sorted(set(keys))
+    if not wanted:
+        return
+    if len(wanted) > BULK_KEYS:
+        resolve_all(db)
+        return
+    winners = resolve_keys(db, wanted)
+    params = [(winners.get(k), k, winners.get(k)) for k in wanted]
+    for table, key_column, dst_column in _TARGETS:
+        db.executemany(f"UPDATE {table} SET {dst_column} = ? WHERE {key_column} = ? AND {dst_column} IS NOT ?", params)
+
+
+def resolve_all(db: Database) -> None:
+    """Resolve every link and fact key at once (after a full build); same ranking as `lookup.resolve_keys`."""
+    db.execute("DROP TABLE IF EXISTS temp.link_winners")
+    db.execute("CREATE TEMP TABLE link_winners (key TEXT PRIMARY KEY, note INTEGER NOT NULL) WITHOUT ROWID")
+    db.execute(
+        "INSERT INTO temp.link_winners (key, note) SELECT key, note FROM ("
+        "SELECT nm.key AS key, nm.note AS note, row_number() OVER ("
+        "PARTITION BY nm.key ORDER BY n.archived, nm.kind, length(n.path), n.path) AS pos "
+        "FROM names nm JOIN notes n ON n.rowid = nm.note) WHERE pos = 1"
+    )
+    for table, key_column, dst_column in _TARGETS:
+        db.execute(
+            f"UPDATE {table} SET {dst_column} = w.note FROM temp.link_winners w "
+            f"WHERE w.key = {table}.{key_column} AND {table}.{dst_column} IS NOT w.note"
+        )
+        db.execute(
+            f"UPDATE {table} SET {dst_column} = NULL WHERE {dst_column} IS NOT NULL AND NOT EXISTS "
+            f"(SELECT 1 FROM temp.link_winners w WHERE w.key = {table}.{key_column})"
+        )
+    db.execute("DROP TABLE temp.link_winners")

@@ -1,0 +1,179 @@
+"""The index's shortcuts give exactly what the slow, obvious way gives.
+
+- `scan_body` (headings and wikilinks in one pass) equals the schema's `find_sections` + `find_wikilinks`.
+- Stored link targets (`links.dst`, `facts.*_dst`) equal resolving every key by name at read time, after any
+  sequence of adds, edits, renames, deletes and archives.
+- A scan whose files are parsed by worker processes writes the same rows as one parsed in this process.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from cabecao_index import BrainIndex, generate_corpus, scan
+from cabecao_index.chunks import scan_body
+from cabecao_index.lookup import resolve_keys
+from cabecao_schema import find_sections, find_wikilinks
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from .conftest import WriteNotes
+
+BODIES = [
+    "",
+    "\n",
+    "# A\n[[x\n]]\n## B ##\n",
+    "[[a]] [[b|c]]\n# T\r\n[[ ]]\n## C#\n",
+    "[[a#h|x]]\n[[y]]",
+    "x\n\n# A\n\n### C\n## B\n# D",
+    "```\n# not a heading\n[[nope]]\n```\n# Yes\n[[yes]]\n",
+    "~~~\n[[nope]]\n~~~\n[[yes]] `[[inline]]`\n",
+    "[[a\t]] [[ b # h | al ]]\n#no\n####### seven\n#\ttab\n",
+]
+
+
+@pytest.mark.parametrize("body", BODIES)
+def test_scan_body_equals_the_schema_functions(body: str) -> None:
+    assert scan_body(body) == (find_sections(body), find_wikilinks(body))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="#[]|` ~\n\r\tab", max_size=80))
+def test_scan_body_equals_the_schema_functions_on_any_text(body: str) -> None:
+    assert scan_body(body) == (find_sections(body), find_wikilinks(body))
+
+
+def _stored_matches_resolution(index: BrainIndex) -> None:
+    db = index._db
+    links = db.query("SELECT key, dst FROM links")
+    facts = db.query("SELECT subject_key, subject_dst, object_key, object_dst FROM facts")
+    keys = {r["key"] for r in links} | {r["subject_key"] for r in facts} | {r["object_key"] for r in facts}
+    winners = resolve_keys(db, keys)
+    assert [(r["key"], r["dst"]) for r in links] == [(r["key"], winners.get(r["key"])) for r in links]
+    for r in facts:
+        assert r["subject_dst"] == winners.get(r["subject_key"])
+        assert r["object_dst"] == winners.get(r["object_key"])
+
+
+NOTE = "---\ntype: entity\ntitle: {title}\n{extra}---\n{body}\n"
+
+
+def test_stored_link_targets_follow_every_change(brain: WriteNotes) -> None:
+    root = brain(
+        {
+            "wiki/entities/a.md": NOTE.format(title="Alfa", extra="aliases: [Primeiro]\n", body="liga [[Beta]]"),
+            "wiki/entities/b.md": NOTE.format(title="Beta", extra="", body="liga [[Alfa]] e [[Gama]]"),
+            "memory/facts/f.md": (
+                "---\ntype: fact\ntitle: F\nsubject: '[[Alfa]]'\npredicate: usa\nobject: '[[Gama]]'\n---\nx\n"
+            ),
+        }
+    )
+    with BrainIndex(root) as index:
+        index.scan()
+        _stored_matches_resolution(index)
+        # A note created later answers to a link that was broken.
+        (root / "wiki/entities/g.md").write_text(NOTE.format(title="Gama", extra="", body="nada"), encoding="utf-8")
+        index.update(["wiki/entities/g.md"])
+        _stored_matches_resolution(index)
+        assert [b.path for b in index.backlinks("wiki/entities/g.md")] == [
+            "memory/facts/f.md",
+            "wiki/entities/b.md",
+        ]
+        # A stronger name (a shorter path with the same title) takes the link over; deleting it gives it back.
+        (root / "wiki/g.md").write_text(NOTE.format(title="Gama", extra="", body="outra"), encoding="utf-8")
+        index.scan()
+        _stored_matches_resolution(index)
+        (root / "wiki/g.md").unlink()
+        index.scan()
+        _stored_matches_resolution(index)
+        # Rename, retitle and archive.
+        (root / "wiki/entities/b.md").rename(root / "wiki/entities/beta.md")
+        (root / "wiki/entities/a.md").write_text(NOTE.format(title="Outro", extra="", body="[[Beta]]"), "utf-8")
+        (root / "memory/_archive/wiki/entities").mkdir(parents=True)
+        shutil.move(root / "wiki/entities/g.md", root / "memory/_archive/wiki/entities/g.md")
+        index.scan()
+        _stored_matches_resolution(index)
+        assert index.outgoing_links("wiki/entities/beta.md")[0].broken  # [[Alfa]]: retitled
+        index.update(["wiki/entities/a.md", "wiki/entities/beta.md"])
+        _stored_matches_resolution(index)
+
+
+def _dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    conn = sqlite3.connect(path)
+    try:
+        tables = ["notes", "chunks", "names", "links", "facts"]
+        out = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
+        out["fts"] = sorted(conn.execute("SELECT rowid, * FROM notes_fts").fetchall(), key=repr)
+        return out
+    finally:
+        conn.close()
+
+
+def test_parallel_scan_writes_what_a_serial_scan_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    info = generate_corpus(tmp_path / "brain", 300, seed=5)
+    monkeypatch.setattr(scan, "PARALLEL_MIN_FILES", 10**9)
+    with BrainIndex(info.root, db_path=tmp_path / "serial.sqlite") as index:
+        index.scan()
+        _stored_matches_resolution(index)
+    monkeypatch.setattr(scan, "PARALLEL_MIN_FILES", 1)
+    monkeypatch.setattr(scan, "TASK_SIZE", 7)
+    monkeypatch.setattr(scan, "_workers", lambda total: 2)
+    with BrainIndex(info.root, db_path=tmp_path / "parallel.sqlite") as index:
+        report = index.scan()
+        assert len(report.added) == info.notes
+        _stored_matches_resolution(index)
+    assert _dump(tmp_path / "serial.sqlite") == _dump(tmp_path / "parallel.sqlite")
+
+
+def test_an_edited_note_keeps_its_rowid_and_new_notes_never_collide(brain: WriteNotes) -> None:
+    root = brain(
+        {
+            "wiki/entities/a.md": NOTE.format(title="Alfa", extra="", body="liga [[Beta]]"),
+            "wiki/entities/b.md": NOTE.format(title="Beta", extra="", body="liga [[Alfa]]"),
+        }
+    )
+    with BrainIndex(root) as index:
+        index.scan()
+        rowids = {r["path"]: r["rowid"] for r in index._db.query("SELECT rowid, path FROM notes")}
+        last = max(rowids, key=rowids.__getitem__)
+        # Edit the note with the highest rowid and add one in the same update.
+        (root / last).write_text(NOTE.format(title="Beta" if "b.md" in last else "Alfa", extra="", body="[[Gama]]"))
+        (root / "wiki/entities/c.md").write_text(NOTE.format(title="Gama", extra="", body="nada"), encoding="utf-8")
+        report = index.update([last, "wiki/entities/c.md"])
+        assert report.updated == [last] and report.added == ["wiki/entities/c.md"]
+        after = {r["path"]: r["rowid"] for r in index._db.query("SELECT rowid, path FROM notes")}
+        assert after[last] == rowids[last]
+        assert after["wiki/entities/c.md"] > max(rowids.values())
+        _stored_matches_resolution(index)
+        assert [lk.path for lk in index.outgoing_links(last)] == ["wiki/entities/c.md"]
+
+
+def test_a_build_stopped_half_way_is_finished_by_the_next_scan(brain: WriteNotes) -> None:
+    root = brain(
+        {
+            "wiki/entities/a.md": NOTE.format(title="Alfa", extra="", body="liga [[Beta]]"),
+            "wiki/entities/b.md": NOTE.format(title="Beta", extra="", body="liga [[Alfa]]"),
+        }
+    )
+    with BrainIndex(root) as index:
+        index.scan()
+        db = index._db
+        # What a fresh build leaves behind when it stops before its last step.
+        with db.write():
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('unresolved', '1')")
+            db.execute("UPDATE links SET dst = NULL")
+            for name in scan.BULK_INDEXES:
+                db.execute(f"DROP INDEX IF EXISTS {name}")
+        (root / "wiki/entities/c.md").write_text(NOTE.format(title="Gama", extra="", body="[[Alfa]]"), "utf-8")
+        index.scan()
+        indexes = {r["name"] for r in db.query("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert set(scan.BULK_INDEXES) <= indexes
+        assert db.scalar("SELECT value FROM meta WHERE key = 'unresolved'") is None
+        _stored_matches_resolution(index)
+        assert sorted(b.path for b in index.backlinks("wiki/entities/a.md")) == [
+            "wiki/entities/b.md",
+            "wiki/entities/c.md",
+        ]
