@@ -477,7 +477,9 @@ def scan_folder(
         elif db.scalar("SELECT value FROM meta WHERE key = 'unresolved'") is not None:
             db.script_in_transaction(DDL)  # a fresh build stopped half-way: its indexes first, then go on
         writer = Writer(db)
-        writer.delete(known[path][0] for path in removed)
+        # Another process may have changed the table since `known` was read: delete by path, as it is now.
+        gone = [_current(db, path) for path in removed if not (root / path).exists()]
+        writer.delete(row[0] for row in gone if row is not None)
         writer.resolve()
         report.removed.extend(removed)
         _set_conflicts(db, conflicts, replace_all=True)
@@ -510,16 +512,19 @@ def _write(
         stale: list[int] = []
         for item in prepared:
             state = item.state
-            previous = known.get(state.path)
+            # `known` was read before this transaction; another process (a second server) may have indexed
+            # this path since. The row as it is now decides, so two scanners never insert the same path twice.
+            previous = _current(db, state.path)
             if item.digest is None:  # vanished between the walk and the read
                 if previous is not None:
                     stale.append(previous[0])
                     report.removed.append(state.path)
                 continue
-            if item.rows is None:
-                assert previous is not None
+            if previous is not None and previous[3] == item.digest:
                 writer.touch(previous[0], state)
                 report.unchanged += 1
+                continue
+            if item.rows is None:  # unchanged when prepared, but its row went away meanwhile: next scan re-adds it
                 continue
             batch.append((item.rows, previous[0] if previous is not None else None))
             if previous is not None:
@@ -530,6 +535,11 @@ def _write(
         writer.delete(stale)
         writer.insert(batch)
         writer.resolve()
+
+
+def _current(db: Database, path: str) -> tuple[int, int, int, str] | None:
+    row = db.one("SELECT rowid, mtime_ns, size, hash FROM notes WHERE path = ?", [path])
+    return None if row is None else (row["rowid"], row["mtime_ns"], row["size"], row["hash"])
 
 
 def normalise(path: str) -> str:
