@@ -43,7 +43,7 @@ DEDUP_THRESHOLDS = DedupThresholds()
 #: Candidates read from the keyword index before the rule judges them.
 CANDIDATE_POOL = 10
 #: Terms of a new memory used to look for candidates.
-CANDIDATE_QUERY_TERMS = 24
+CANDIDATE_QUERY_TERMS = 12
 CONTENT_PREVIEW_CHARS = 300
 
 
@@ -67,8 +67,16 @@ def compare_texts(
     new: str, old: str, *, cosine: float | None = None, thresholds: DedupThresholds = DEDUP_THRESHOLDS
 ) -> Comparison:
     """Judge a new memory against an existing one (see the module docstring for the rule)."""
-    new_words, old_words = words(new), words(old)
-    a, b = text_terms(new), text_terms(old)
+    new_words = words(new)
+    return _compare(new_words, {w for w in new_words if w not in STOPWORDS}, old, cosine, thresholds)
+
+
+def _compare(
+    new_words: list[str], a: set[str], old: str, cosine: float | None, thresholds: DedupThresholds
+) -> Comparison:
+    """`compare_texts` with the new memory's words read once, for judging it against many candidates."""
+    old_words = words(old)
+    b = {w for w in old_words if w not in STOPWORDS}
     union = a | b
     shared = a & b
     jaccard = len(shared) / len(union) if union else 1.0
@@ -140,6 +148,8 @@ def find_duplicates(
         ):
             candidates[row["rowid"]] = cosines[row["path"]]
     notes = notes_by_rowid(db, candidates)
+    new_words = words(content)
+    new_terms = {w for w in new_words if w not in STOPWORDS}
     found: list[DuplicateCandidate] = []
     for rowid in candidates:
         row = notes[rowid]
@@ -148,7 +158,10 @@ def find_duplicates(
         cosine = (cosines or {}).get(row["path"])
         # The stored body may open with `# Title`; the new content usually does not: judge both ways.
         result = min(
-            (compare_texts(content, body, cosine=cosine), compare_texts(content, text, cosine=cosine)),
+            (
+                _compare(new_words, new_terms, body, cosine, DEDUP_THRESHOLDS),
+                _compare(new_words, new_terms, text, cosine, DEDUP_THRESHOLDS),
+            ),
             key=lambda c: (_ORDER[c.verdict], -c.similarity),
         )
         if result.verdict == "different" and not include_different:
