@@ -517,3 +517,7 @@ def path_is_folder(*, path: str) -> str:
 
 def invalid_validity(*, start: str, end: str) -> str:
     return f"valid_from ({start}) é depois de valid_until ({end})"
+
+
+def unknown_prompt(*, name: str, available: str) -> str:
+    return f"prompt desconhecido: {name}; os disponíveis são: {available}"

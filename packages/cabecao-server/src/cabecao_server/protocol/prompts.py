@@ -16,7 +16,7 @@ from mcp.types import (
     TextContent,
 )
 
-from .. import instructions
+from .. import instructions, messages
 
 _PROMPTS = {
     "ingest": (
@@ -56,7 +56,7 @@ async def list_prompts(ctx: Any, params: Any) -> ListPromptsResult:
 async def get_prompt(ctx: Any, params: GetPromptRequestParams) -> GetPromptResult:
     found = _PROMPTS.get(params.name)
     if found is None:
-        raise MCPError(INVALID_PARAMS, f"prompt desconhecido: {params.name}; os disponíveis são: {', '.join(_PROMPTS)}")
+        raise MCPError(INVALID_PARAMS, messages.unknown_prompt(name=params.name, available=", ".join(_PROMPTS)))
     description, arg, _, script = found
     value = (params.arguments or {}).get(arg) or None
     text = script(value[:500] if value else None)
