@@ -34,7 +34,7 @@ def test_catalogue_and_hand_edits_are_caught_up_at_idle(sample_brain: Path, monk
         (sample_brain / "wiki/concepts/Escrita à mão.md").write_text(
             "---\ntype: concept\ntitle: Escrita à mão\n---\n\nNota feita no editor.\n", encoding="utf-8"
         )
-        monkeypatch.setattr("cabecao_server.brain.RESCAN_SECONDS", 0.0)
+        monkeypatch.setattr(brain, "_rescan_every", 0.0)
         brain.maintain()
         assert brain.index.note(path="wiki/concepts/Escrita à mão.md").title == "Escrita à mão"
         brain.maintain()

@@ -34,6 +34,7 @@ class Brain:
         self.client = client
         self.now = now
         self._last_scan = 0.0
+        self._rescan_every = RESCAN_SECONDS
         self._catalog_dirty = False
 
     @classmethod
@@ -61,8 +62,11 @@ class Brain:
     def refresh_index(self) -> None:
         from cabecao_schema import CATALOG_FILE
 
+        started = time.monotonic()
         report = self.index.scan()
         self._last_scan = time.monotonic()
+        # A big brain's scan takes seconds: rescan no more than ~5% of the time, so calls rarely wait behind one.
+        self._rescan_every = max(RESCAN_SECONDS, 20 * (self._last_scan - started))
         if report.changed or not (self.root / CATALOG_FILE).exists():
             self._catalog_dirty = True
 
@@ -81,7 +85,7 @@ class Brain:
             if self._catalog_dirty:
                 self._catalog_dirty = False
                 self.write_catalog()
-            if rescan and time.monotonic() - self._last_scan > RESCAN_SECONDS:
+            if rescan and time.monotonic() - self._last_scan > self._rescan_every:
                 self.refresh_index()
         except Exception:  # derived state only; the next round tries again
             traceback.print_exc(file=sys.stderr)
