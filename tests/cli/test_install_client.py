@@ -121,3 +121,6 @@ def test_demo_plays_a_session_through_the_real_server(tmp_path: Path) -> None:
     assert "regra: Nunca commitar segredos" in done.stdout
     assert "Respostas em português" in done.stdout
     assert "uses_queue SQS: not_yet_valid em 2026-03-01" in done.stdout
+    assert "decision: needs_resolution" in done.stdout and "parecida: Leitura em lote (ambiguous" in done.stdout
+    assert "substitui: memory/facts/fato-atlas-usa-sqs.md" in done.stdout
+    assert "desfeito: " in done.stdout and "add fact: Projeto Atlas uses_queue Kafka" in done.stdout

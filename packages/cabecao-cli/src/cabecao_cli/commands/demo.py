@@ -60,12 +60,50 @@ def _facts(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def _remember(data: dict[str, Any]) -> list[str]:
+    lines = [f"decision: {data['decision']}" + (f" → {data['path']}" if data.get("path") else "")]
+    if data.get("superseded"):
+        lines.append(f"substitui: {data['superseded']['path']} (deixa de valer hoje; nada é apagado)")
+    for candidate in data.get("candidates") or []:
+        lines.append(f"parecida: {candidate['title']} ({candidate['verdict']}, {candidate['similarity']})")
+    if data.get("reason"):
+        lines.append(f"motivo: {data['reason']}")
+    return lines
+
+
+def _undo(data: dict[str, Any]) -> list[str]:
+    return [f"desfeito: {u['op']} ({'; '.join(u['changes'])})" for u in data["undone"]]
+
+
 SCRIPT: list[tuple[str, dict[str, Any], Summary]] = [
     ("recall", {"task": "migrar o consumidor de faturamento do Atlas", "scope": "project:atlas"}, _recall),
     ("search", {"query": "respostas português"}, _search),
     ("read", {"path": "wiki/entities/Projeto Atlas.md", "section": "Arquitetura › Filas"}, _read),
     ("graph", {"node": "SQS", "depth": 2}, _graph),
     ("facts", {"subject": "Projeto Atlas", "predicate": "uses_queue", "as_of": "2026-03-01"}, _facts),
+    (
+        "remember",
+        {
+            "content": "Os consumidores do Atlas leem do SQS em lotes de 20 mensagens por chamada, com espera longa "
+            "de 20 segundos.",
+            "type": "procedure",
+            "scope": "project:atlas",
+        },
+        _remember,
+    ),
+    (
+        "remember",
+        {
+            "content": "O Projeto Atlas passou a usar Kafka.",
+            "type": "fact",
+            "subject": "Projeto Atlas",
+            "predicate": "uses_queue",
+            "object": "[[Kafka]]",
+            "scope": "project:atlas",
+        },
+        _remember,
+    ),
+    ("undo", {}, _undo),
 ]
 
 
