@@ -92,7 +92,8 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         doc = editable(path, before)
         old_frontmatter = dict(doc.frontmatter)
         if args.mode == "overwrite":
-            kept = {k: v for k, v in old_frontmatter.items() if k in ("id", "created", "origin", "edited_by")}
+            # A new frontmatter replaces the old one, but the note keeps who made it, when, and its type.
+            kept = {k: v for k, v in old_frontmatter.items() if k in ("id", "type", "created", "origin", "edited_by")}
             frontmatter = {**kept, **given} if args.frontmatter is not None else dict(old_frontmatter)
             body = content if content.endswith("\n") or not content else content + "\n"
         else:
