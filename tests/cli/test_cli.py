@@ -115,3 +115,31 @@ def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
     assert {"orphan_note", "unlinked_mention"} <= {f["rule"] for f in lint["findings"]}
     rebuilt = json.loads(cabecao("index", "rebuild", "--brain", str(root), "--json").stdout)
     assert rebuilt["notes"] == 29 and rebuilt["facts"] == 3
+
+
+def test_undo_of_a_session_and_of_a_user_operation_with_yes(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    cabecao("init", str(root))
+    store = Store.open(root)
+    for name in ("a", "b"):
+        store.write(
+            [FileChange(f"wiki/concepts/{name}.md", f"# {name}\n", expected=None)],
+            summary=f"add concept: {name}",
+            session="01M79D4AFWB93BEMF0A5SXPNQB",
+            client="claude-code",
+        )
+    done = cabecao("undo", "--brain", str(root), "--session", "01M79D4AFWB93BEMF0A5SXPNQB", "--json")
+    assert done.returncode == 0, done.stderr
+    assert len(json.loads(done.stdout)["undone"]) == 2
+    assert not (root / "wiki/concepts/a.md").exists() and not (root / "wiki/concepts/b.md").exists()
+    human = store.write(
+        [FileChange("wiki/concepts/minha.md", "# minha\n", expected=None)],
+        summary="add concept: minha",
+        session="01M79D4AFWB93BEMF0A5SXPNQC",
+        client="cli",
+    )
+    confirmed = cabecao("undo", "--brain", str(root), "--op", human.op, "--yes")
+    assert confirmed.returncode == 0, confirmed.stderr
+    assert not (root / "wiki/concepts/minha.md").exists()
+    both = cabecao("undo", "--brain", str(root), "--op", human.op, "--session", "x")
+    assert both.returncode == 2 and "Traceback" not in both.stderr

@@ -38,8 +38,8 @@ def command(func: F) -> F:
         except CabecaoError as error:
             print_error(error, as_json=as_json)
             raise typer.Exit(1) from None
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
-            raise
+        except (typer.Exit, typer.Abort, KeyboardInterrupt, typer.BadParameter):
+            raise  # usage errors (a bad option) are click's to show, with exit code 2
         except Exception as exc:  # the boundary: anything unexpected still gets a clean message
             if os.environ.get("CABECAO_DEBUG"):
                 traceback.print_exc(file=sys.stderr)

@@ -31,6 +31,7 @@ from .writing import (
     check_config_text,
     commit_changes,
     confirmed,
+    content_detail,
     editable,
     notices,
     reread,
@@ -45,11 +46,6 @@ def _describe(frontmatter: dict[str, Any], path: str) -> tuple[str, str]:
     note_type = str(frontmatter.get("type") or "nota")
     title = str(frontmatter.get("title") or PurePosixPath(path).stem)
     return note_type, title
-
-
-def _summary_detail(content: str) -> str:
-    start = " ".join(content.split())[:60]
-    return messages.content_detail(chars=len(content), start=start)
 
 
 def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
@@ -118,7 +114,7 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         targets=planned_probe,
         reasons=reasons,
         summary=messages.confirmation_summary(
-            action=f"{verb} a nota {path} (type: {note_type})", reasons=reasons, detail=_summary_detail(content)
+            action=f"{verb} a nota {path} (type: {note_type})", reasons=reasons, detail=content_detail(content)
         ),
         confirmation=confirmation,
     )
@@ -171,7 +167,7 @@ def _write_control(
         summary=messages.confirmation_summary(
             action=f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}",
             reasons=reasons,
-            detail=_summary_detail(content),
+            detail=content_detail(content),
         ),
         confirmation=confirmation,
     )
@@ -219,7 +215,7 @@ def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         targets=[Planned(path, None, before, "")],
         reasons=reasons,
         summary=messages.confirmation_summary(
-            action=f"Alterar um trecho de {path} (type: {note_type})", reasons=reasons, detail=_summary_detail(args.new)
+            action=f"Alterar um trecho de {path} (type: {note_type})", reasons=reasons, detail=content_detail(args.new)
         ),
         confirmation=confirmation,
     )

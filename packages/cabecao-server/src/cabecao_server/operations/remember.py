@@ -37,6 +37,7 @@ from .writing import (
     as_list,
     commit_changes,
     confirmed,
+    content_detail,
     editable,
     free_path,
     note_link,
@@ -68,8 +69,7 @@ def _folder(note_type: str, today: date) -> str:
     return f"{folder}/{today:%Y}/{today:%m}" if note_type == "episode" else folder
 
 
-def _base(brain: Brain, args: Any, title: str) -> tuple[dict[str, Any], list[Notice]]:
-    warnings: list[Notice] = []
+def _base(brain: Brain, args: Any, title: str) -> dict[str, Any]:
     relation_types = brain.index.relation_types
     frontmatter: dict[str, Any] = {"id": new_ulid(), "type": args.type, "title": title, "scope": args.scope or "global"}
     frontmatter["trust"] = "medium"
@@ -104,7 +104,7 @@ def _base(brain: Brain, args: Any, title: str) -> tuple[dict[str, Any], list[Not
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
         )
-    return frontmatter, warnings
+    return frontmatter
 
 
 def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
@@ -124,7 +124,8 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     brain.fresh()
     today = brain.today()
     op = new_ulid()
-    frontmatter, warnings = _base(brain, args, title)
+    frontmatter = _base(brain, args, title)
+    warnings: list[Notice] = []
     body = content if content.endswith("\n") else content + "\n"
     path = free_path(brain, _folder(args.type, today), slugify(title))
     result: dict[str, Any] = {
@@ -200,7 +201,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         summary=messages.confirmation_summary(
             action=f"{verb} a nota {path} (type: {args.type})",
             reasons=reasons,
-            detail=messages.content_detail(chars=len(content), start=" ".join(content.split())[:60]),
+            detail=content_detail(content),
         ),
         confirmation=confirmation,
         extra={**result, "decision": "needs_confirmation", "path": path},
@@ -223,7 +224,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     superseded = None
     if decision == "superseded":
         assert old_path is not None and old_text is not None
-        old_doc = parse_document(old_text)
+        assert old_doc is not None
         old_fm = dict(old_doc.frontmatter)
         old_fm["valid_until"] = today
         old_fm["superseded_by"] = [*as_list(old_fm.get("superseded_by")), note_link(path)]

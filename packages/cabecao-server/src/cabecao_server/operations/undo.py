@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cabecao_schema import CabecaoError, ErrorCode
 from cabecao_store import apply_undo, plan_undo
 
 from .. import messages
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 
 
 def undo(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
-    from cabecao_schema import CabecaoError, ErrorCode
-
     if args.op and args.session:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,

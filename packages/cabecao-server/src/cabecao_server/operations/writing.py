@@ -256,3 +256,8 @@ def check_config_text(path: str, before: str | None, after: str) -> None:
                 messages.gitignore_must_ignore_cabecao(),
                 next_step=messages.next_step_type(),
             )
+
+
+def content_detail(content: str) -> str:
+    """The part of a confirmation summary that shows what would be written: its size and how it starts."""
+    return messages.content_detail(chars=len(content), start=" ".join(content.split())[:60])
