@@ -82,3 +82,41 @@ def test_duplicates_for_the_lote_correction(sample_index: BrainIndex) -> None:
     )
     assert top.content == LOTE
     assert sample_index.duplicates(LOTE, type="procedure", scope="global") == []
+
+
+def _gotcha(note_type: str, scope: str) -> str:
+    return f"---\ntype: {note_type}\nscope: {scope}\ntitle: Lotes do Atlas\n---\n{LOTE}\n"
+
+
+def test_candidates_follow_type_scope_and_archive_through_edits(brain) -> None:  # type: ignore[no-untyped-def]
+    root = brain({"memory/procedures/lote.md": _gotcha("procedure", "project:atlas")})
+    with BrainIndex(root) as index:
+        index.scan()
+
+        def paths(note_type: str, scope: str) -> list[str]:
+            return [c.path for c in index.duplicates(LOTE, type=note_type, scope=scope)]
+
+        assert paths("procedure", "project:atlas") == ["memory/procedures/lote.md"]
+        assert paths("procedure", "global") == paths("gotcha", "project:atlas") == []
+
+        (root / "memory/procedures/lote.md").write_text(_gotcha("gotcha", "global"), encoding="utf-8")
+        index.update(["memory/procedures/lote.md"])
+        assert paths("gotcha", "global") == ["memory/procedures/lote.md"]
+        assert paths("procedure", "project:atlas") == []
+
+        archived = root / "memory/_archive/procedures/lote.md"
+        archived.parent.mkdir(parents=True)
+        (root / "memory/procedures/lote.md").rename(archived)
+        index.scan()
+        assert paths("gotcha", "global") == []
+
+
+def test_the_facet_column_is_never_matched_by_a_search(brain) -> None:  # type: ignore[no-untyped-def]
+    from cabecao_index.facets import facet_token
+
+    root = brain({"memory/procedures/lote.md": _gotcha("procedure", "project:atlas")})
+    with BrainIndex(root) as index:
+        index.scan()
+        token = facet_token("procedure", "project:atlas")
+        assert index.search(token).hits == []
+        assert [h.path for h in index.search("lotes mensagens").hits] == ["memory/procedures/lote.md"]

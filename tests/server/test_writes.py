@@ -116,8 +116,14 @@ async def test_kafka_fact_supersedes_sqs_and_undo_reverts_both(sample_brain: Pat
         elsewhere = await call(
             client,
             "remember",
-            {"content": "O Beta usa NATS.", "type": "fact", "subject": "Projeto Atlas", "predicate": "uses_queue",
-             "object": "NATS", "scope": "project:beta"},
+            {
+                "content": "O Beta usa NATS.",
+                "type": "fact",
+                "subject": "Projeto Atlas",
+                "predicate": "uses_queue",
+                "object": "NATS",
+                "scope": "project:beta",
+            },
         )
         assert elsewhere["decision"] == "created"  # another scope's facts are never expired from here
         await call(client, "undo", {"op": elsewhere["op"]})

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ def test_init_creates_a_committed_brain_on_main(tmp_path: Path) -> None:
 
 def test_init_works_without_any_git_identity(tmp_path: Path) -> None:
     # The autouse fixture hides every git config; the CLI confirms there is no identity to borrow.
-    with pytest.raises(Exception):
+    with pytest.raises(subprocess.CalledProcessError):
         gitcli.git(tmp_path, "config", "user.name")
     root = tmp_path / "b"
     init_brain(root)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import messages
 from .database import Database
+from .facets import facet_match
 from .lookup import body_parts, json_param, note_ref, notes_by_rowid
 from .migrations import FTS_WEIGHTS
 from .models import DuplicateCandidate, Verdict
@@ -63,27 +64,40 @@ def _markers(terms: set[str]) -> set[str]:
     return {t for t in terms if t in NEGATIONS or has_number(t)}
 
 
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """A text's words, terms and markers, worked out once for comparing it with many others."""
+
+    words: list[str]
+    terms: set[str]
+    markers: set[str]
+
+    @classmethod
+    def of(cls, text: str) -> _Side:
+        return cls.of_words(words(text))
+
+    @classmethod
+    def of_words(cls, text_words: list[str]) -> _Side:
+        terms = {w for w in text_words if w not in STOPWORDS}
+        return cls(text_words, terms, _markers(terms))
+
+
 def compare_texts(
     new: str, old: str, *, cosine: float | None = None, thresholds: DedupThresholds = DEDUP_THRESHOLDS
 ) -> Comparison:
     """Judge a new memory against an existing one (see the module docstring for the rule)."""
-    new_words = words(new)
-    return _compare(new_words, {w for w in new_words if w not in STOPWORDS}, old, cosine, thresholds)
+    return _compare(_Side.of(new), _Side.of(old), cosine, thresholds)
 
 
-def _compare(
-    new_words: list[str], a: set[str], old: str, cosine: float | None, thresholds: DedupThresholds
-) -> Comparison:
-    """`compare_texts` with the new memory's words read once, for judging it against many candidates."""
-    old_words = words(old)
-    b = {w for w in old_words if w not in STOPWORDS}
+def _compare(new: _Side, old: _Side, cosine: float | None, thresholds: DedupThresholds) -> Comparison:
+    a, b = new.terms, old.terms
     union = a | b
     shared = a & b
     jaccard = len(shared) / len(union) if union else 1.0
     similarity = round(jaccard, 3)
-    if new_words == old_words:
+    if new.words == old.words:
         return Comparison("same", 1.0, messages.dedup_identical())
-    one_sided = bool(_markers(a) ^ _markers(b))
+    one_sided = bool(new.markers ^ old.markers)
     small = min(len(a), len(b)) < thresholds.min_terms
     if not small and not one_sided:
         if jaccard >= thresholds.same_jaccard:
@@ -132,12 +146,13 @@ def find_duplicates(
     query_terms = query_terms[:CANDIDATE_QUERY_TERMS]
     candidates: dict[int, float | None] = {}
     if query_terms:
+        # The facet narrows the match to live notes of this type and scope before FTS5 scores anything.
         weights = ", ".join(str(w) for w in FTS_WEIGHTS)
+        expression = facet_match(note_type, scope, " OR ".join(fts_phrase(t) for t in query_terms))
         rows = db.query(
-            f"SELECT f.rowid AS rowid, bm25(notes_fts, {weights}) AS rank FROM notes_fts f "
-            "JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0 AND n.type = ? "
-            "AND n.scope = ? ORDER BY rank LIMIT ?",
-            [" OR ".join(fts_phrase(t) for t in query_terms), note_type, scope, CANDIDATE_POOL],
+            f"SELECT rowid, bm25(notes_fts, {weights}) AS score FROM notes_fts WHERE notes_fts MATCH ? "
+            "ORDER BY score LIMIT ?",
+            [expression, CANDIDATE_POOL],
         )
         candidates = {r["rowid"]: None for r in rows}
     if cosines:
@@ -148,19 +163,21 @@ def find_duplicates(
         ):
             candidates[row["rowid"]] = cosines[row["path"]]
     notes = notes_by_rowid(db, candidates)
-    new_words = words(content)
-    new_terms = {w for w in new_words if w not in STOPWORDS}
+    new = _Side.of(content)
     found: list[DuplicateCandidate] = []
     for rowid in candidates:
         row = notes[rowid]
         lead, text = body_parts(db, rowid)
         body = lead + text
+        text_words = words(text)
+        # A lead ending in white space splits no word: the body's words are the lead's, then the text's.
+        body_words = words(lead) + text_words if not lead or lead[-1].isspace() else words(body)
         cosine = (cosines or {}).get(row["path"])
         # The stored body may open with `# Title`; the new content usually does not: judge both ways.
         result = min(
             (
-                _compare(new_words, new_terms, body, cosine, DEDUP_THRESHOLDS),
-                _compare(new_words, new_terms, text, cosine, DEDUP_THRESHOLDS),
+                _compare(new, _Side.of_words(body_words), cosine, DEDUP_THRESHOLDS),
+                _compare(new, _Side.of_words(text_words), cosine, DEDUP_THRESHOLDS),
             ),
             key=lambda c: (_ORDER[c.verdict], -c.similarity),
         )

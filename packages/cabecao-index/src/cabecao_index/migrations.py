@@ -15,13 +15,14 @@ from collections.abc import Sequence
 
 from .database import Database
 
-INDEX_SCHEMA_VERSION = 3
+INDEX_SCHEMA_VERSION = 4
 
 #: Folds case and diacritics (`português` = `portugues`), and stems English plurals (`consumidores` = `consumidor`).
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
-#: Column weights for bm25 in `notes_fts` order: title, aliases, tags, body. Lower bm25 is better.
-FTS_WEIGHTS = (10.0, 6.0, 3.0, 1.0)
+#: Column weights for bm25 in `notes_fts` order: title, aliases, tags, body, facet. Lower bm25 is better. The
+#: facet column (see `facets.py`) only narrows duplicate lookups and never counts in a score.
+FTS_WEIGHTS = (10.0, 6.0, 3.0, 1.0, 0.0)
 FTS_BODY_COLUMN = 3
 
 TABLES = ("meta", "notes", "notes_fts", "chunks", "names", "links", "facts", "conflicts")
@@ -71,7 +72,7 @@ CREATE INDEX IF NOT EXISTS notes_by_id ON notes(id);
 CREATE INDEX IF NOT EXISTS notes_by_type ON notes(type, scope);
 CREATE INDEX IF NOT EXISTS notes_by_title ON notes(title);
 CREATE VIRTUAL TABLE IF NOT EXISTS notes_fts USING fts5(
-    title, aliases, tags, body, tokenize = '{TOKENIZER}'
+    title, aliases, tags, body, facet, tokenize = '{TOKENIZER}'
 );
 INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25({", ".join(str(w) for w in FTS_WEIGHTS)})');
 CREATE TABLE IF NOT EXISTS chunks (

@@ -25,6 +25,7 @@ from cabecao_schema import NOTE_ROOTS, is_conflict_copy, is_control_file
 
 from .database import Database
 from .extract import ExtractedNote, extract_note, frontmatter_json
+from .facets import facet_token
 from .lookup import json_param, resolve_keys
 from .migrations import DDL
 from .resolve import resolve_all, resolve_dirty
@@ -183,7 +184,13 @@ def note_rows(note: ExtractedNote, state: FileState, digest: str) -> NoteRows:
         note.frontmatter_error_line, _json_list(note.sources), _json_list(note.aliases),
         _json_list(note.tags), state.mtime_ns, state.size, digest,
     )  # fmt: skip
-    fts_row = (note.title, " ; ".join(note.aliases), " ".join(note.tags), note.body[len(note.lead) :])
+    fts_row = (
+        note.title,
+        " ; ".join(note.aliases),
+        " ".join(note.tags),
+        note.body[len(note.lead) :],
+        "" if note.archived else facet_token(note.type, note.scope),
+    )
     body_offset = note.body_line - 1
     chunks = [
         (
@@ -284,7 +291,7 @@ class Writer:
                 fact_rows.append((rowid, *fact))
         self.db.executemany(_NOTE_INSERT, notes_rows)
         self.db.executemany(
-            "INSERT INTO notes_fts (rowid, title, aliases, tags, body) VALUES (?, ?, ?, ?, ?)", fts_rows
+            "INSERT INTO notes_fts (rowid, title, aliases, tags, body, facet) VALUES (?, ?, ?, ?, ?, ?)", fts_rows
         )
         self.db.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?)", chunk_rows)
         self.db.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", name_rows)

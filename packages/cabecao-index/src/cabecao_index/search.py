@@ -13,6 +13,7 @@ from datetime import date
 from . import messages
 from .chunks import Chunk
 from .database import Database, Row
+from .facets import text_match
 from .graph import gather_edges
 from .lookup import NOTE_COLUMNS, json_param, notes_by_rowid, validity_of
 from .migrations import FTS_BODY_COLUMN
@@ -56,7 +57,7 @@ def _rank(db: Database, expression: str, filters: str, params: list[object], lim
         f"snippet(notes_fts, {FTS_BODY_COLUMN}, ?, ?, ?, {SNIPPET_TOKENS}) AS snip "
         f"FROM notes_fts f JOIN notes n ON n.rowid = f.rowid WHERE notes_fts MATCH ? AND n.archived = 0{filters} "
         "ORDER BY f.rank LIMIT ?",
-        [_OPEN, _CLOSE, _ELLIPSIS, expression, *params, limit],
+        [_OPEN, _CLOSE, _ELLIPSIS, text_match(expression), *params, limit],
     )
 
 

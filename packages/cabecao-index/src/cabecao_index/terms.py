@@ -82,7 +82,8 @@ def fts_phrase(term: str) -> str:
 
 
 def has_number(word: str) -> bool:
-    return any(ch.isdigit() for ch in word)
+    # Most words are letters only: `isalpha` answers those in C.
+    return not word.isalpha() and any(ch.isdigit() for ch in word)
 
 
 def estimate_tokens(text: str) -> int:
