@@ -9,6 +9,7 @@ from .init import InitResult, init_brain
 from .inventory import NoteCounts, count_notes, note_files
 from .layout import AGENTS_MD, FOLDERS
 from .locking import DEFAULT_TIMEOUT, LOCK_FILE, brain_lock, is_locked
+from .oplog import LOG_ARCHIVE_DIR, is_log_path
 from .records import UNCHECKED, FileChange, OperationRecord, OperationStatus, UndoPlan
 from .restore import RESTORE_PREFIX, RestorePoint, create_restore_point, restore_points
 from .store import Clock, Store, utc_now
@@ -48,6 +49,8 @@ __all__ = [
     "note_files",
     # operation log and undo
     "operations",
+    "LOG_ARCHIVE_DIR",
+    "is_log_path",
     "approved_changes",
     "sync_state",
     "human_commits_since_last_op",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from . import _git
+from .oplog import is_log_path
 from .records import OperationRecord, OperationStatus
 from .trailers import change_lines, parse_trailers
 
@@ -62,7 +63,7 @@ def approved_changes(repo: _git.Repository) -> list[tuple[str, str, str]]:
     rows = []
     for commit, _op, when, paths in _git.approved_commits(repo):
         stamp = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        rows.extend((path, commit, stamp) for path in paths if path.endswith(".md") and path != "log.md")
+        rows.extend((path, commit, stamp) for path in paths if path.endswith(".md") and not is_log_path(path))
     return rows
 
 

@@ -45,8 +45,9 @@ escritas pelo usuário (`origin: human`) ou confirmadas por ele (`approved_by: u
 | `wiki/syntheses/` | synthesis | sínteses e propostas (inclusive de regras, para o usuário decidir) |
 | `raw/articles/` | — | fontes de fora, como chegaram (`origin: ingest:<fonte>`, `trust: low`) |
 
-Arquivos na raiz: `.cabecao.json` (configuração versionada), `log.md` (uma linha por operação), `index.md`
-(catálogo derivado, refeito pelo Cabeção; não é versionado nem editado), `AGENTS.md` (este arquivo).
+Arquivos na raiz: `.cabecao.json` (configuração versionada), `log.md` (uma linha por operação deste mês; os
+meses anteriores ficam em `log/AAAA-MM.md`), `index.md` (catálogo derivado, refeito pelo Cabeção; não é
+versionado nem editado), `AGENTS.md` (este arquivo).
 A pasta `.cabecao/` é só desta máquina (índice SQLite, chave de confirmação, trava) e nunca vai para o git.
 
 ## Frontmatter

@@ -160,6 +160,13 @@ def log_header() -> str:
     )
 
 
+def log_archive_header(*, month: str) -> str:
+    return (
+        f"# Registro de operações — {month}\n\nAs linhas de {month} que saíram de `log.md` na virada do mês. "
+        "O Cabeção acrescenta as linhas; não edite à mão.\n\n"
+    )
+
+
 def note_not_found(*, path: str) -> str:
     return f"não há nota em {path}"
 

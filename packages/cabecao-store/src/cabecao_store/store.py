@@ -23,6 +23,7 @@ from cabecao_schema import (
 
 from . import _git, messages
 from .locking import DEFAULT_TIMEOUT, brain_lock
+from .oplog import archive_text, rotate_log
 from .records import UNCHECKED, FileChange, OperationRecord
 from .tokens import digest
 from .trailers import Trailers, format_message
@@ -145,8 +146,14 @@ class Store:
             log_line = f"- {now.strftime('%Y-%m-%d %H:%M')} · {op} · {client} · {' '.join(summary.split())}\n"
             if not log_text.endswith("\n"):
                 log_text += "\n"
+            log_text, past_months = rotate_log(log_text + log_line, now)
             files = [(c.path, t, c.content) for c, t in targets if c.path != LOG_FILE]
-            files.append((LOG_FILE, log_path, log_text + log_line))
+            files.append((LOG_FILE, log_path, log_text))
+            for month_path, month_lines in past_months.items():
+                month_target = check_on_disk(self.root, month_path)
+                files.append(
+                    (month_path, month_target, archive_text(_read_or_none(month_target), month_path, month_lines))
+                )
             backups = {target: _read_bytes_or_none(target) for _, target, _ in files}
             created_dirs: list[Path] = []
             head = self.head()

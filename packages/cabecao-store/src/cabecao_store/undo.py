@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cabecao_schema import LOG_FILE, CabecaoError, ErrorCode, is_ulid
+from cabecao_schema import CabecaoError, ErrorCode, is_ulid
 
 from . import _git, messages
 from .history import operations
+from .oplog import is_log_path
 from .records import FileChange, OperationRecord, OperationStatus, UndoPlan
 from .store import Store
 
@@ -104,7 +105,9 @@ def apply_undo(
         for record in ordered:
             target = repo[record.commit]
             index = _git.revert_index(repo, target, current)  # type: ignore[arg-type]
-            _keep_ours(repo, index, current, LOG_FILE)
+            for path in _git.conflict_paths(index):
+                if is_log_path(path):
+                    _keep_ours(repo, index, current, path)
             conflicts = _git.conflict_paths(index)
             if conflicts:
                 raise CabecaoError(
@@ -114,7 +117,8 @@ def apply_undo(
                 )
             tree = _git.tree_of_index(repo, index)
             current = repo[_git.create_commit(repo, tree, "cabecao undo step\n", [current.id])]  # type: ignore[assignment]
-        changed = [p for p in _git.changed_paths(repo, head.tree, current.tree) if p != LOG_FILE]
+        # The log is history: reverting an operation never removes its line, nor a month it moved out.
+        changed = [p for p in _git.changed_paths(repo, head.tree, current.tree) if not is_log_path(p)]
         changes = [
             FileChange(
                 path=path,
@@ -138,7 +142,7 @@ def apply_undo(
 
 
 def _keep_ours(repo: _git.Repository, index: _git.Index, ours: _git.Commit, path: str) -> None:
-    """Resolve a conflict on `path` by keeping our side (log.md only ever grows; the undo appends its own line)."""
+    """Resolve a conflict on `path` by keeping our side (the log only ever grows; the undo appends its own line)."""
     if index.conflicts is None:
         return
     try:
