@@ -20,9 +20,9 @@ def with_notice(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def success(payload: dict[str, Any], *, reads: bool) -> CallToolResult:
-    body = with_notice(payload) if reads else payload
-    body = json.loads(_dumps(body))  # dates and paths become JSON values, once
-    return CallToolResult(content=[TextContent(type="text", text=_dumps(body))], structured_content=body)
+    text = _dumps(with_notice(payload) if reads else payload)
+    # Parsed back so dates and paths in structuredContent are the same JSON values as in the text.
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
 
 
 def failure(error: CabecaoError) -> CallToolResult:
