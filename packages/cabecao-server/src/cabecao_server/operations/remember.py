@@ -219,7 +219,8 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         text = render_document(new_document(new_frontmatter, new_body))
         line = f"add {args.type}: {title}"
         action = "add"
-    reread(text, frontmatter=parse_document(text).frontmatter, body=parse_document(text).body)
+    written = parse_document(text)
+    reread(text, frontmatter=written.frontmatter, body=written.body)
     planned.append(Planned(path, text, before, line))
     superseded = None
     if decision == "superseded":
@@ -261,6 +262,13 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
     }
 
 
+def _scope_of(brain: Brain, path: str) -> str | None:
+    try:
+        return brain.index.note(path=path, content=False).scope
+    except CabecaoError:  # gone since the facts were read
+        return None
+
+
 def _decide(
     brain: Brain, args: Any, title: str, content: str, resolution: str, today: date
 ) -> tuple[str, dict[str, Any] | None]:
@@ -291,8 +299,7 @@ def _decide(
         wanted = fold(link_target(args.object))
         # Same scope only: a project's fact never expires another project's or a global one.
         scope = args.scope or "global"
-        scopes = {r.path: r.scope for r in index.notes(types=["fact"], scope=scope, as_of=today)}
-        current = [f for f in facts if f.validity == "current" and scopes.get(f.path) == scope]
+        current = [f for f in facts if f.validity == "current" and _scope_of(brain, f.path) == scope]
         for fact in current:
             if fold(fact.object) == wanted:
                 return "skipped", {"path": fact.path, "id": fact.id, "reason": messages.same_fact_reason()}
