@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -448,6 +449,40 @@ def test_validate_frontmatter_accepts(data: dict[str, Any], attribute: str, valu
 )
 def test_bad_name_char(text: str, expected: str | None) -> None:
     assert bad_name_char(text) == expected
+
+
+def _bad_name_char_by_hand(text: str) -> str | None:
+    """The rule spelled out character by character, to check the shortcut `bad_name_char` takes."""
+    from cabecao_schema.characters import _INVISIBLE
+
+    for char in text:
+        code = ord(char)
+        if code < 0x20 or 0x7F <= code <= 0x9F or code in _INVISIBLE or unicodedata.category(char) in ("Cc", "Cf"):
+            return char
+    return None
+
+
+def test_bad_name_char_every_code_point() -> None:
+    """All 1,114,112 code points are judged as the plain rule judges them: each bad one alone and between
+    letters, the good ones in runs (a run with no bad character has none to report)."""
+    from cabecao_schema.characters import _INVISIBLE
+
+    category = unicodedata.category
+    chars = [chr(code) for code in range(0x110000)]
+    bad = [
+        c
+        for c in chars
+        if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or ord(c) in _INVISIBLE or category(c) in ("Cc", "Cf")
+    ]
+    assert 200 < len(bad) < 1000
+    assert all(_bad_name_char_by_hand(char) == char for char in bad)
+    for char in bad:
+        assert bad_name_char(char) == char, hex(ord(char))
+        assert bad_name_char(f"ão{char}x{char}") == char, hex(ord(char))
+    bad_set = set(bad)
+    good = "".join(char for char in chars if char not in bad_set)
+    for start in range(0, len(good), 64):
+        assert bad_name_char(good[start : start + 64]) is None, hex(ord(good[start]))
 
 
 @pytest.mark.parametrize(
