@@ -4,6 +4,7 @@
 - Stored link targets (`links.dst`, `facts.*_dst`) equal resolving every key by name at read time, after any
   sequence of adds, edits, renames, deletes and archives.
 - A scan whose files are parsed by worker processes writes the same rows as one parsed in this process.
+- `json_text_list` writes what the JSON encoder writes for a list of strings.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from cabecao_index import BrainIndex, generate_corpus, scan
 from cabecao_index.chunks import scan_body
+from cabecao_index.extract import frontmatter_json, json_text_list
 from cabecao_index.lookup import resolve_keys
 from cabecao_schema import find_sections, find_wikilinks
 from hypothesis import given, settings
@@ -44,6 +46,17 @@ def test_scan_body_equals_the_schema_functions(body: str) -> None:
 @given(st.text(alphabet="#[]|` ~\n\r\tab", max_size=80))
 def test_scan_body_equals_the_schema_functions_on_any_text(body: str) -> None:
     assert scan_body(body) == (find_sections(body), find_wikilinks(body))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(), max_size=5) | st.tuples(st.text(), st.text()))
+def test_json_text_list_equals_the_encoder(values: list[str] | tuple[str, str]) -> None:
+    assert json_text_list(values) == frontmatter_json(list(values))
+
+
+def test_json_text_list_of_other_values_falls_back_to_the_encoder() -> None:
+    values = ["a", 1, None]
+    assert json_text_list(values) == frontmatter_json(values) == '["a", 1, null]'  # type: ignore[arg-type]
 
 
 def _stored_matches_resolution(index: BrainIndex) -> None:

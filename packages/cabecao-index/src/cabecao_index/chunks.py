@@ -64,17 +64,20 @@ def scan_body(body: str) -> tuple[list[Section], list[Wikilink]]:
     if body.endswith("\n") or not body:
         total -= 1
     sections: list[Section] = []
-    stack: list[tuple[int, str]] = []
+    levels: list[int] = []  # the heading stack, as two lists so the path is one `tuple(titles)`
+    titles: list[str] = []
     for i, (level, title, number) in enumerate(found):
-        while stack and stack[-1][0] >= level:
-            stack.pop()
-        stack.append((level, title))
+        while levels and levels[-1] >= level:
+            levels.pop()
+            titles.pop()
+        levels.append(level)
+        titles.append(title)
         end = total
-        for later_level, _, later_line in found[i + 1 :]:
-            if later_level <= level:
-                end = later_line - 1
+        for j in range(i + 1, len(found)):
+            if found[j][0] <= level:
+                end = found[j][2] - 1
                 break
-        sections.append(Section(title, level, tuple(t for _, t in stack), number, end))
+        sections.append(Section(title, level, tuple(titles), number, end))
     return sections, links
 
 

@@ -10,6 +10,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from json.encoder import encode_basestring  # what JSONEncoder(ensure_ascii=False) quotes strings with
 from typing import Any
 
 from cabecao_schema import (
@@ -181,6 +182,16 @@ _JSON = json.JSONEncoder(ensure_ascii=False, default=_json_default)  # json.dump
 
 def frontmatter_json(data: Any) -> str:
     return _JSON.encode(data)
+
+
+def json_text_list(values: list[str] | tuple[str, ...]) -> str:
+    """`frontmatter_json(list(values))` for a list of strings, without the encoder's per-call setup (a build
+    writes several lists a note: sources, aliases, tags, each chunk's heading path)."""
+    if not values:
+        return "[]"
+    if all(type(value) is str for value in values):
+        return "[" + ", ".join(map(encode_basestring, values)) + "]"
+    return _JSON.encode(list(values))
 
 
 def _key_lines(raw_frontmatter: str | None) -> dict[str, int]:
