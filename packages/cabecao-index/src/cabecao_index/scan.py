@@ -8,6 +8,7 @@ notes: they are kept apart for lint.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import multiprocessing
 import multiprocessing.context
 import os
@@ -24,7 +25,7 @@ from typing import Any
 from cabecao_schema import NOTE_ROOTS, is_conflict_copy, is_control_file
 
 from .database import Database
-from .extract import ExtractedNote, extract_note, frontmatter_json
+from .extract import ExtractedNote, extract_note, frontmatter_json, json_text_list
 from .facets import facet_token
 from .lookup import json_param, resolve_keys
 from .migrations import DDL
@@ -158,8 +159,12 @@ _NOTE_COLUMNS = (
 _NOTE_INSERT = f"INSERT INTO notes ({_NOTE_COLUMNS}) VALUES ({', '.join('?' * len(_NOTE_COLUMNS.split(', ')))})"
 
 
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
 def _json_list(values: list[str] | tuple[str, ...]) -> str:
-    return frontmatter_json(list(values)) if values else "[]"
+    return json_text_list(values)
 
 
 #: One note as the rows it becomes, without its rowid (assigned when written): notes row, FTS row, chunks,
@@ -295,26 +300,26 @@ class Writer:
         )
         self.db.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?)", chunk_rows)
         self.db.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", name_rows)
-        if self.deferred:
-            link_rows = [(*row, None) for row in link_rows]
-            fact_rows = [(*row, None, None) for row in fact_rows]
-        else:
-            self._names_added.update(name_rows)
-            # Every name of this batch is in place: resolve the new links and facts as they are written.
-            winners = resolve_keys(
-                self.db, {row[5] for row in link_rows} | {key for row in fact_rows for key in (row[2], row[6])}
-            )
-            link_rows = [(*row, winners.get(row[5])) for row in link_rows]
-            fact_rows = [(*row, winners.get(row[2]), winners.get(row[6])) for row in fact_rows]
-        self.db.executemany(
-            "INSERT INTO links (note, seq, type, origin, target, key, heading, line, explicit, role, dst) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            link_rows,
+        link_columns = "note, seq, type, origin, target, key, heading, line, explicit, role"
+        fact_columns = (
+            "note, subject, subject_key, predicate, predicate_key, object, object_key, supersedes, superseded_by"
+        )
+        if self.deferred:  # targets stay NULL (the columns' default) until `resolve_all`
+            self.db.executemany(f"INSERT INTO links ({link_columns}) VALUES ({_marks(10)})", link_rows)
+            self.db.executemany(f"INSERT INTO facts ({fact_columns}) VALUES ({_marks(9)})", fact_rows)
+            return
+        self._names_added.update(name_rows)
+        # Every name of this batch is in place: resolve the new links and facts as they are written.
+        winners = resolve_keys(
+            self.db, {row[5] for row in link_rows} | {key for row in fact_rows for key in (row[2], row[6])}
         )
         self.db.executemany(
-            "INSERT INTO facts (note, subject, subject_key, predicate, predicate_key, object, object_key, "
-            "supersedes, superseded_by, subject_dst, object_dst) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            fact_rows,
+            f"INSERT INTO links ({link_columns}, dst) VALUES ({_marks(11)})",
+            [(*row, winners.get(row[5])) for row in link_rows],
+        )
+        self.db.executemany(
+            f"INSERT INTO facts ({fact_columns}, subject_dst, object_dst) VALUES ({_marks(11)})",
+            [(*row, winners.get(row[2]), winners.get(row[6])) for row in fact_rows],
         )
 
     def touch(self, rowid: int, state: FileState) -> None:
@@ -363,6 +368,12 @@ def _prepare_plain(
     return out
 
 
+def _prepare_packed(root: str, items: list[tuple[str, int, int, str | None]], relation_types: tuple[str, ...]) -> bytes:
+    """`_prepare_plain` for a worker process: its result as one `marshal` blob (plain tuples, lists, str, int and
+    None only), which both ends handle faster than the pool's pickling of the nested tuples."""
+    return marshal.dumps(_prepare_plain(root, items, relation_types))
+
+
 def _task(
     states: list[FileState], known: dict[str, tuple[int, int, int, str]]
 ) -> list[tuple[str, int, int, str | None]]:
@@ -406,7 +417,7 @@ def _prepared_batches(
     relation_types: tuple[str, ...],
     batch_size: int,
 ) -> Iterator[list[Prepared]]:
-    """Prepared files in batches of `batch_size`, in order; parsed by worker processes on large scans.
+    """Prepared files in batches of at most `batch_size`, in order; parsed by worker processes on large scans.
 
     Workers get small tasks and at most a few are in flight per worker, so memory stays bounded while this
     process writes the previous batch into SQLite.
@@ -424,7 +435,7 @@ def _prepared_batches(
                           relation_types)  # fmt: skip
         return
     tasks = [suspects[i : i + TASK_SIZE] for i in range(0, len(suspects), TASK_SIZE)]
-    pending: deque[tuple[list[FileState], AsyncResult[list[tuple[str | None, NoteRows | None]]]]] = deque()
+    pending: deque[tuple[list[FileState], AsyncResult[bytes]]] = deque()
     batch: list[Prepared] = []
     try:
         next_task = 0
@@ -433,10 +444,14 @@ def _prepared_batches(
                 states = tasks[next_task]
                 next_task += 1
                 args = (str(root), _task(states, known), relation_types)
-                pending.append((states, pool.apply_async(_prepare_plain, args)))
+                pending.append((states, pool.apply_async(_prepare_packed, args)))
             states, result = pending.popleft()
-            batch.extend(Prepared(st, d, r) for st, (d, r) in zip(states, result.get(), strict=True))
-            if len(batch) >= batch_size:
+            results: list[tuple[str | None, NoteRows | None]] = marshal.loads(result.get())
+            batch.extend(Prepared(st, d, r) for st, (d, r) in zip(states, results, strict=True))
+            # Once every task is handed out, write what has arrived instead of waiting for a full batch: the
+            # workers parse the last files meanwhile, so less writing is left after the last file.
+            last_tasks = next_task == len(tasks) and bool(pending) and not pending[0][1].ready()
+            if len(batch) >= batch_size or (batch and last_tasks):
                 yield batch
                 batch = []
         if batch:
@@ -517,11 +532,12 @@ def _write(
     with db.write():
         batch: list[tuple[NoteRows, int | None]] = []
         stale: list[int] = []
+        # `known` was read before this transaction; another process (a second server) may have indexed these
+        # paths since. The rows as they are now decide, so two scanners never insert the same path twice.
+        current = _current_rows(db, [item.state.path for item in prepared])
         for item in prepared:
             state = item.state
-            # `known` was read before this transaction; another process (a second server) may have indexed
-            # this path since. The row as it is now decides, so two scanners never insert the same path twice.
-            previous = _current(db, state.path)
+            previous = current.get(state.path)
             if item.digest is None:  # vanished between the walk and the read
                 if previous is not None:
                     stale.append(previous[0])
@@ -542,6 +558,17 @@ def _write(
         writer.delete(stale)
         writer.insert(batch)
         writer.resolve()
+
+
+def _current_rows(db: Database, paths: list[str]) -> dict[str, tuple[int, int, int, str]]:
+    """`_current` of many paths in one query (one statement per batch instead of one per file)."""
+    if not paths:
+        return {}
+    rows = db.query(
+        "SELECT path, rowid, mtime_ns, size, hash FROM notes WHERE path IN (SELECT value FROM json_each(?))",
+        [json_param(paths)],
+    )
+    return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}
 
 
 def _current(db: Database, path: str) -> tuple[int, int, int, str] | None:
