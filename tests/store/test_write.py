@@ -110,6 +110,41 @@ def test_failure_after_files_are_written_leaves_nothing_behind(brain: Store) -> 
     assert _dirs(brain.root) == before_dirs
 
 
+def test_git_index_failing_after_the_commit_rolls_everything_back(brain: Store) -> None:
+    """git's index is written beside the commit; when that fails (a git started in between and holds
+    `.git/index.lock`), the landed commit is taken back too: the branch, the files and the index as before."""
+    write_note(brain)
+    before_head = gitcli.head(brain.root)
+    before_files = _snapshot(brain.root)
+    before_dirs = _dirs(brain.root)
+    lock = Path(brain.repo.path) / "index.lock"
+    indexed: list[list[str]] = []
+
+    def git_starts() -> None:
+        lock.write_text("", encoding="utf-8")
+
+    brain.before_commit = git_starts
+    with pytest.raises(CabecaoError) as info:
+        brain.write(
+            [
+                FileChange("memory/gotchas/fila-lenta.md", "mudado\n", expected=NOTE),
+                FileChange("wiki/entities/novo/Kafka.md", "# Kafka\n", expected=None),
+            ],
+            summary="update",
+            session="01M79D4AFWB93BEMF0A5SXPNQB",
+            client="claude-code",
+            after_commit=indexed.append,
+        )
+    assert info.value.code == ErrorCode.GIT_FAILED
+    lock.unlink()
+    assert gitcli.head(brain.root) == before_head
+    assert gitcli.status(brain.root) == ""
+    assert _snapshot(brain.root) == before_files
+    assert _dirs(brain.root) == before_dirs
+    # Derived state was told about the paths again after the rollback, so it can re-read the restored files.
+    assert len(indexed) == 2 and indexed[0] == indexed[1]
+
+
 def test_conflict_when_the_file_changed_since_it_was_read(brain: Store) -> None:
     write_note(brain)
     path = brain.root / "memory/gotchas/fila-lenta.md"

@@ -52,6 +52,18 @@ def open_repository(root: Path) -> pygit2.Repository | None:
     return repo
 
 
+def stage_paths(repo: pygit2.Repository, root: Path, paths: list[str]) -> None:
+    """Set git's index entries of `paths` to the files as they are on disk (removed when gone), and write it."""
+    index = repo.index
+    index.read(False)
+    for rel in paths:
+        if (root / rel).exists():
+            index.add(rel)
+        elif rel in index:
+            index.remove(rel)
+    index.write()
+
+
 def init_repository(root: Path) -> pygit2.Repository:
     with git_errors("criar o repositório"):
         return pygit2.init_repository(str(root), bare=False, initial_head="main")

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
 from cabecao_schema import (
     LOG_FILE,
@@ -25,6 +26,7 @@ from . import _git, messages
 from .locking import DEFAULT_TIMEOUT, brain_lock
 from .oplog import archive_text, rotate_log
 from .records import UNCHECKED, FileChange, OperationRecord
+from .staging import Staging, Wait
 from .tokens import digest
 from .trailers import Trailers, format_message
 
@@ -57,6 +59,7 @@ class Store:
         self.lock_timeout = lock_timeout
         #: Test seam: called after the files are written and before the commit, to prove rollback.
         self.before_commit: Callable[[], None] | None = None
+        self._staging = Staging(root)
 
     @classmethod
     def open(cls, root: Path | str, *, now: Clock = utc_now, lock_timeout: float = DEFAULT_TIMEOUT) -> Store:
@@ -159,6 +162,8 @@ class Store:
             head = self.head()
             ref_before = head.id if head is not None else None
             moved_ref = False
+            paths = sorted({rel for rel, _, _ in files})
+            staged: Wait | None = None
             try:
                 for _, target, content in files:
                     if content is None:
@@ -170,27 +175,29 @@ class Store:
                 if self.before_commit is not None:
                     self.before_commit()
                 with _git.git_errors("gravar o commit"):
+                    staged = self._staging.start(paths)  # git's index, on a second core meanwhile
                     tree = self._tree_with(head, {rel: content for rel, _, content in files})
                     message = format_message(summary, lines, trailers)
                     parents = [head.id] if head is not None else []
                     commit_id = _git.create_commit(self.repo, tree, message, parents)
                     self._move_branch(commit_id, ref_before)
                     moved_ref = True
-                    self._stage([rel for rel, _, _ in files])
             except BaseException as exc:
-                self._rollback(backups, created_dirs, ref_before if moved_ref else None)
-                if isinstance(exc, CabecaoError):
-                    raise
-                if isinstance(exc, Exception):
-                    raise CabecaoError(
-                        ErrorCode.GIT_FAILED,
-                        messages.write_failed(problem=str(exc) or type(exc).__name__),
-                        next_step=messages.next_step_git_failed(),
-                    ) from exc
-                raise
-            paths = sorted({rel for rel, _, _ in files})
-            if after_commit is not None:
-                after_commit(paths)
+                self._rollback(backups, created_dirs, ref_before if moved_ref else None, paths, staged)
+                _raise_write_error(exc)
+            assert staged is not None
+            try:
+                if after_commit is not None:
+                    after_commit(paths)
+            finally:  # never leave the lock with git's index still being written
+                try:
+                    with _git.git_errors("gravar o commit"):
+                        staged()
+                except BaseException as exc:
+                    self._rollback(backups, created_dirs, ref_before, paths, None, restage=True)
+                    if after_commit is not None:
+                        after_commit(paths)  # derived state back in step with the restored files
+                    _raise_write_error(exc)
         return OperationRecord(
             op=op,
             session=session,
@@ -228,19 +235,23 @@ class Store:
             )
         ref.set_target(commit_id)
 
-    def _stage(self, paths: list[str]) -> None:
-        index = self.repo.index
-        index.read(False)
-        for rel in paths:
-            if (self.root / rel).exists():
-                index.add(rel)
-            elif rel in index:
-                index.remove(rel)
-        index.write()
-
     def _rollback(
-        self, backups: dict[Path, bytes | None], created_dirs: list[Path], ref_before: _git.Oid | None
+        self,
+        backups: dict[Path, bytes | None],
+        created_dirs: list[Path],
+        ref_before: _git.Oid | None,
+        paths: list[str],
+        staged: Wait | None,
+        *,
+        restage: bool = False,
     ) -> None:
+        """Put files, branch and git's index back as they were before the write."""
+        if staged is not None:
+            restage = True
+            try:
+                staged()
+            except Exception:  # its own failure changes nothing more: the index is restaged below
+                pass
         for target, data in backups.items():
             try:
                 if data is None:
@@ -258,9 +269,13 @@ class Store:
         if ref_before is not None and not self.repo.head_is_unborn:
             try:
                 self.repo.head.set_target(ref_before)
-                self.repo.index.read(True)
             except _git.GitError:
                 pass
+        if restage:
+            try:
+                self._staging.now(paths)
+            except (_git.GitError, OSError):
+                pass  # git's index may keep the new entries; `git status` then shows them, nothing is lost
 
     def _wait_for_git_index_lock(self) -> list[str]:
         """Wait for a running git to release `.git/index.lock`; remove one that a dead git left behind."""
@@ -280,6 +295,17 @@ class Store:
             if time.monotonic() >= deadline:
                 raise CabecaoError(ErrorCode.LOCKED, messages.git_index_locked(), next_step=messages.next_step_locked())
             time.sleep(0.05)
+
+
+def _raise_write_error(exc: BaseException) -> NoReturn:
+    """What a failed write raises: our own errors (and interrupts) as they are, anything else as `git_failed`."""
+    if isinstance(exc, CabecaoError) or not isinstance(exc, Exception):
+        raise exc
+    raise CabecaoError(
+        ErrorCode.GIT_FAILED,
+        messages.write_failed(problem=str(exc) or type(exc).__name__),
+        next_step=messages.next_step_git_failed(),
+    ) from exc
 
 
 def _read_or_none(path: Path) -> str | None:
