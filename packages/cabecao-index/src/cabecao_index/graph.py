@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from cabecao_schema import CabecaoError, ErrorCode
 
@@ -26,7 +26,7 @@ from .lookup import (
     resolve_node,
     validity_of,
 )
-from .models import GraphLink, GraphNeighbor, GraphResult
+from .models import GraphLink, GraphNeighbor, GraphResult, Validity
 from .terms import STOPWORDS, fast_fold, fts_phrase, words
 
 #: Link kinds that are not typed relations; `relation_types` may name these too.
@@ -44,9 +44,11 @@ SECOND_HOP_CAP = 25
 _COMPOUND_PARTS = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
-    """A link between `src` and `dst` (rowids), seen from a node: `other` is the neighbour's rowid."""
+class Edge(NamedTuple):
+    """A link between `src` and `dst` (rowids), seen from a node: `other` is the neighbour's rowid.
+
+    A named tuple, not a dataclass: a graph builds a few hundred of them, and tuples are made faster.
+    """
 
     other: int
     src: int
@@ -140,27 +142,22 @@ def gather_edges(
         capped = cut_links or cut_facts
     found: list[tuple[int, Edge]] = []
     seen: set[tuple[int, int, int, str, int | None]] = set()
-
-    def add(inner: int, edge: Edge) -> None:
-        marker = (inner, edge.src, edge.dst, edge.type, edge.line if edge.via is None else -edge.via)
-        if marker not in seen:
+    # Plain loops over unpacked rows: this runs for every link of every second-hop note.
+    for note, kind, origin, target, line in out_rows:
+        if target != note and (marker := (note, note, target, kind, line)) not in seen:
             seen.add(marker)
-            found.append((inner, edge))
-
-    for r in out_rows:
-        target = r["dst"]
-        if target != r["note"]:
-            add(r["note"], Edge(target, r["note"], target, r["type"], r["origin"], r["note"], r["line"]))
-    for r in in_rows:
-        target = r["dst"]
-        if target in node_set and r["note"] != target:
-            add(target, Edge(r["note"], r["note"], target, r["type"], r["origin"], r["note"], r["line"]))
-    for r in fact_rows:
-        subject, obj = r["s"], r["o"]
-        if subject in node_set:
-            add(subject, Edge(obj, subject, obj, "fact", "fact", r["fact"], None, r["predicate"], r["fact"]))
-        if obj in node_set:
-            add(obj, Edge(subject, subject, obj, "fact", "fact", r["fact"], None, r["predicate"], r["fact"]))
+            found.append((note, Edge(target, note, target, kind, origin, note, line)))
+    for note, kind, origin, target, line, *_node in in_rows:
+        if target in node_set and note != target and (marker := (target, note, target, kind, line)) not in seen:
+            seen.add(marker)
+            found.append((target, Edge(note, note, target, kind, origin, note, line)))
+    for fact, subject, obj, predicate, *_node in fact_rows:
+        if subject in node_set and (marker := (subject, subject, obj, "fact", -fact)) not in seen:
+            seen.add(marker)
+            found.append((subject, Edge(obj, subject, obj, "fact", "fact", fact, None, predicate, fact)))
+        if obj in node_set and (marker := (obj, subject, obj, "fact", -fact)) not in seen:
+            seen.add(marker)
+            found.append((obj, Edge(subject, subject, obj, "fact", "fact", fact, None, predicate, fact)))
     return found, capped
 
 
@@ -169,38 +166,44 @@ def body_of(db: Database, rowid: int) -> str:
 
 
 def mentioned_by_note(db: Database, rowid: int, body: str | None = None) -> dict[int, str]:
-    """Notes whose title or alias appears in this note's text: {rowid: the folded name found}."""
+    """Notes whose title or alias appears in this note's text: {rowid: a folded name found}.
+
+    Word sequences are grown one word at a time, and only while some name begins with the sequence and a
+    space (a name "w x ..." sorts between "w " and "w!"): most sequences stop after one or two words, so this
+    looks up far fewer than every sequence of up to `MAX_MENTION_WORDS` words (same result).
+    """
     text = body if body is not None else body_of(db, rowid)
     tokens = words(text)
-    if not tokens:
-        return {}
-    # Only words that begin some name can begin a mention: one range probe per distinct word (a name "w ..."
-    # sorts between "w" and "w!"), then the word sequences starting with those words.
-    starters = {
-        row[0]
-        for row in db.query(
-            "SELECT w.value FROM json_each(?) w WHERE EXISTS "
-            "(SELECT 1 FROM names nm WHERE nm.key >= w.value AND nm.key < w.value || '!')",
-            [json_param(set(tokens))],
-        )
-    }
-    grams: set[str] = set()
-    for i, token in enumerate(tokens):
-        if token in starters:
-            for n in range(1, min(MAX_MENTION_WORDS, len(tokens) - i) + 1):
-                grams.add(" ".join(tokens[i : i + n]))
-    grams = {g for g in grams if mention_name_ok(g)}
-    if not grams:
-        return {}
-    # Archived notes are left in: callers drop them with every other archived neighbour.
-    rows = db.query(
-        "SELECT key, kind, note FROM names WHERE key IN (SELECT value FROM json_each(?))", [json_param(grams)]
-    )
-    rows = [row for row in rows if row["kind"] in (NAME_TITLE, NAME_ALIAS)]
     found: dict[int, str] = {}
-    for row in rows:
-        if row["note"] != rowid:
-            found.setdefault(row["note"], row["key"])
+    count = len(tokens)
+    positions = list(range(count))
+    grams = list(tokens)
+    size = 1
+    while positions:
+        distinct = {grams[i] for i in positions}
+        exact = [g for g in distinct if mention_name_ok(g)]
+        longer = distinct if size < MAX_MENTION_WORDS else ()
+        # Archived notes are left in: callers drop them with every other archived neighbour.
+        rows = db.query(
+            "SELECT w.value, NULL FROM json_each(?1) w WHERE EXISTS "
+            "(SELECT 1 FROM names nm WHERE nm.key > w.value || ' ' AND nm.key < w.value || '!') "
+            "UNION ALL SELECT nm.key, nm.note FROM names nm "
+            "WHERE nm.key IN (SELECT value FROM json_each(?2)) AND nm.kind IN (?3, ?4)",
+            [json_param(longer), json_param(exact), NAME_TITLE, NAME_ALIAS],
+        )
+        growing: set[str] = set()
+        for key, note in rows:
+            if note is None:
+                growing.add(key)
+            elif note != rowid:
+                found.setdefault(note, key)
+        next_positions: list[int] = []
+        for i in positions:
+            if i + size < count and grams[i] in growing:
+                grams[i] = grams[i] + " " + tokens[i + size]
+                next_positions.append(i)
+        positions = next_positions
+        size += 1
     return found
 
 
@@ -261,15 +264,15 @@ def neighbour_edges(db: Database, rowid: int, kinds: set[str] | None, *, mention
     return edges
 
 
-def _link(edge: Edge, inner: int, rows: dict[int, Row], as_of: date) -> GraphLink:
-    carrier = rows[edge.carrier]
+def _link(edge: Edge, inner: int, rows: dict[int, Row], validity: dict[int, Validity]) -> GraphLink:
+    """`validity` holds the validity of every note in `rows` on the graph's date (computed once per note)."""
     return GraphLink(
         from_=rows[edge.src]["path"],
         to=rows[edge.dst]["path"],
         type=edge.type,
         origin=edge.origin,  # type: ignore[arg-type]
         direction="out" if edge.src == inner else "in",
-        validity=validity_of(carrier, as_of),
+        validity=validity[edge.carrier],
         line=edge.line,
         predicate=edge.predicate,
         via=rows[edge.via]["path"] if edge.via is not None else None,
@@ -353,15 +356,18 @@ def build_graph(
     # Sort every candidate on a few narrow columns; read whole rows only for the neighbours returned.
     heads.update(_heads(db, (rowid for rowid in {center, *found} if rowid not in heads)))
     candidates = [(rowid, distance, items) for rowid, (distance, items) in found.items() if not heads[rowid][2]]
-    candidates.sort(
-        key=lambda c: (
-            c[1],
-            all(edge.type == "mention" for edge, _ in c[2]),
-            -len(c[2]),
-            fast_fold(heads[c[0]][1]),
-            heads[c[0]][0],
+    # Second-hop links are never mentions, so only distance 1 needs the "mentions only" test.
+    order = {
+        rowid: (
+            distance,
+            distance == 1 and all(edge.type == "mention" for edge, _ in items),
+            -len(items),
+            fast_fold(heads[rowid][1]),
+            heads[rowid][0],
         )
-    )
+        for rowid, distance, items in candidates
+    }
+    candidates.sort(key=lambda c: order[c[0]])
     total = len(candidates)
     chosen = candidates[:limit]
     if budget_tokens is not None:
@@ -384,10 +390,11 @@ def build_graph(
             if edge.via is not None:
                 needed.add(edge.via)
     rows = notes_by_rowid(db, needed)
+    validity = {rowid: validity_of(row, as_of) for rowid, row in rows.items()}
     kept: list[GraphNeighbor] = []
     for rowid, distance, items in chosen:
         row = rows[rowid]
-        links = [_link(edge, inner, rows, as_of) for edge, inner in items]
+        links = [_link(edge, inner, rows, validity) for edge, inner in items]
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
         kept.append(
             GraphNeighbor(
@@ -396,7 +403,7 @@ def build_graph(
                 type=row["type"],
                 id=row["id"],
                 scope=row["scope"],
-                validity=validity_of(row, as_of),
+                validity=validity[rowid],
                 distance=distance,
                 links=links,
             )

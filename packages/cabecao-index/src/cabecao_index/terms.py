@@ -53,9 +53,16 @@ def fast_fold(text: str) -> str:
     return _fold_cached(text)
 
 
+def _fold_word(word: str) -> str:
+    """`fast_fold` of one word of `_WORD_RE` (no spaces in it, so ASCII is only lowercasing), `’` as `'`."""
+    if word.isascii():
+        return word.lower()
+    return _fold_cached(word).replace("’", "'")
+
+
 def words(text: str) -> list[str]:
     """Every word of the text, folded (case and accents), in order."""
-    return [fast_fold(w).replace("’", "'") for w in _WORD_RE.findall(text)]
+    return [_fold_word(w) for w in _WORD_RE.findall(text)]
 
 
 def query_terms(query: str) -> list[str]:
