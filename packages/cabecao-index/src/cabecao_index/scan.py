@@ -516,6 +516,9 @@ def scan_folder(
             if db.scalar("SELECT value FROM meta WHERE key = 'unresolved'") is not None:
                 resolve_all(db)
                 db.script_in_transaction(DDL)  # the indexes a fresh build dropped
+                # One FTS segment instead of one per batch: phrase lookups (graph mentions) then seek once per
+                # term, not once per segment (≈ 2x faster at 100k; ≈ 2% of the build).
+                db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
                 db.execute("DELETE FROM meta WHERE key = 'unresolved'")
             db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)", [_now_text()])
     return report
