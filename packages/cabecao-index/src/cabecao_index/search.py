@@ -61,48 +61,48 @@ def _rank(db: Database, expression: str, filters: str, params: list[object], lim
     )
 
 
-def _chunks(db: Database, rowids: list[int]) -> dict[int, list[Chunk]]:
-    """The chunks of several notes, in order, in one query."""
-    found: dict[int, list[Chunk]] = {rowid: [] for rowid in rowids}
+#: A chunk row as read for search: (start_char, end_char, heading_path as JSON, seq, start_line, end_line).
+ChunkRow = tuple[int, int, str, int, int, int]
+
+
+def _chunks(db: Database, rowids: list[int]) -> dict[int, list[ChunkRow]]:
+    """The chunks of several notes, in order, in one query; left undecoded (each hit needs only one of them)."""
+    found: dict[int, list[ChunkRow]] = {rowid: [] for rowid in rowids}
     if not rowids:
         return found
     rows = db.query(
-        "SELECT note, seq, heading_path, start_line, end_line, start_char, end_char FROM chunks "
+        "SELECT note, start_char, end_char, heading_path, seq, start_line, end_line FROM chunks "
         "WHERE note IN (SELECT value FROM json_each(?)) ORDER BY note, seq",
         [json_param(rowids)],
     )
-    for r in rows:
-        found[r["note"]].append(
-            Chunk(
-                r["seq"],
-                tuple(json.loads(r["heading_path"])),
-                r["start_line"],
-                r["end_line"],
-                r["start_char"],
-                r["end_char"],
-            )
-        )
+    for note, start_char, end_char, heading_path, seq, start_line, end_line in rows:
+        found[note].append((start_char, end_char, heading_path, seq, start_line, end_line))
     return found
 
 
-def _best_chunk(chunks: list[Chunk], body: str, raw_snippet: str, *, start: int) -> Chunk | None:
+def _as_chunk(row: ChunkRow) -> Chunk:
+    start_char, end_char, heading_path, seq, start_line, end_line = row
+    return Chunk(seq, tuple(json.loads(heading_path)), start_line, end_line, start_char, end_char)
+
+
+def _best_chunk(chunks: list[ChunkRow], body: str, raw_snippet: str, *, start: int) -> Chunk | None:
     """The chunk holding the first highlighted match of the snippet (a piece of the body between markers)."""
     trimmed = raw_snippet.strip(_ELLIPSIS)
     core = trimmed.replace(_OPEN, "").replace(_CLOSE, "")
     stripped = core.lstrip()
     offset = body.find(stripped.rstrip(), start) if stripped.strip() else -1
     if offset < 0 or not chunks:
-        return chunks[0] if chunks else None
+        return _as_chunk(chunks[0]) if chunks else None
     marker = trimmed.find(_OPEN)
     if marker > 0:
         offset += max(0, marker - (len(core) - len(stripped)))
     found = chunks[0]
     for chunk in chunks:
-        if chunk.start_char <= offset:
+        if chunk[0] <= offset:
             found = chunk
         else:
             break
-    return found
+    return _as_chunk(found)
 
 
 def _content(kind: ContentKind, raw_snippet: str, body: str, chunk: Chunk | None) -> str:
