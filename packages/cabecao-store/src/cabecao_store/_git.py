@@ -143,6 +143,14 @@ def create_commit(
 
 def update_tree(repo: pygit2.Repository, base: pygit2.Tree | None, files: dict[str, pygit2.Oid | None]) -> pygit2.Oid:
     """Write a tree equal to `base` with `files` set (None deletes), rebuilding only the touched folders."""
+    tree = _update_tree(repo, base, files)
+    return tree if tree is not None else repo.TreeBuilder().write()
+
+
+def _update_tree(
+    repo: pygit2.Repository, base: pygit2.Tree | None, files: dict[str, pygit2.Oid | None]
+) -> pygit2.Oid | None:
+    """`update_tree`, or None when the folder ends up empty (git has no empty folders: the parent drops it)."""
     here: dict[str, pygit2.Oid | None] = {}
     below: dict[str, dict[str, pygit2.Oid | None]] = {}
     for path, blob in files.items():
@@ -161,13 +169,13 @@ def update_tree(repo: pygit2.Repository, base: pygit2.Tree | None, files: dict[s
     for name, sub in below.items():
         existing = base[name] if base is not None and name in base else None
         sub_base = repo[existing.id] if existing is not None and existing.type_str == "tree" else None
-        sub_id = update_tree(repo, sub_base, sub)  # type: ignore[arg-type]
-        if len(repo[sub_id]) == 0:  # type: ignore[arg-type]
+        sub_id = _update_tree(repo, sub_base, sub)  # type: ignore[arg-type]
+        if sub_id is None:
             if builder.get(name) is not None:
                 builder.remove(name)
         else:
             builder.insert(name, sub_id, pygit2.enums.FileMode.TREE)
-    return builder.write()
+    return builder.write() if len(builder) else None
 
 
 def index_entry(path: str, blob: pygit2.Oid) -> pygit2.IndexEntry:
