@@ -53,6 +53,7 @@ def test_full_build(benchmark: Any, corpus: CorpusInfo) -> None:
         notes_per_second=round(corpus.notes / seconds),
         index_bytes=index_file.stat().st_size,
     )
+    print(f"\nfull build, {corpus.notes} notes: {seconds:.2f} s, {corpus.notes / seconds:,.0f} notes/s")
 
 
 def test_incremental_update_one_note(benchmark: Any, corpus: CorpusInfo, built: BrainIndex) -> None:
@@ -123,3 +124,7 @@ def test_build_size_and_peak_memory(benchmark: Any, corpus: CorpusInfo) -> None:
     benchmark.pedantic(run, rounds=1, iterations=1, warmup_rounds=0)
     benchmark.extra_info.update(figures)
     assert figures["notes"] == corpus.notes
+    print(
+        f"\nbuild in a fresh process, {corpus.notes} notes: {figures['seconds']:.2f} s, "
+        f"peak RSS {figures['peak_rss_mb']:.0f} MB, index file {figures['index_bytes'] / 1e6:.0f} MB"
+    )
