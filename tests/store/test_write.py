@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cabecao_schema import CabecaoError, ErrorCode
@@ -81,6 +82,20 @@ def _dirs(root: Path) -> set[str]:
     }
 
 
+def _edit_and_create(brain: Store, **options: Any) -> None:
+    """One write that edits a note and creates another in a new folder (so a rollback has both to undo)."""
+    brain.write(
+        [
+            FileChange("memory/gotchas/fila-lenta.md", "mudado\n", expected=NOTE),
+            FileChange("wiki/entities/novo/Kafka.md", "# Kafka\n", expected=None),
+        ],
+        summary="update",
+        session="01M79D4AFWB93BEMF0A5SXPNQB",
+        client="claude-code",
+        **options,
+    )
+
+
 def test_failure_after_files_are_written_leaves_nothing_behind(brain: Store) -> None:
     write_note(brain)
     before_head = gitcli.head(brain.root)
@@ -94,15 +109,7 @@ def test_failure_after_files_are_written_leaves_nothing_behind(brain: Store) -> 
 
     brain.before_commit = explode
     with pytest.raises(CabecaoError) as info:
-        brain.write(
-            [
-                FileChange("memory/gotchas/fila-lenta.md", "mudado\n", expected=NOTE),
-                FileChange("wiki/entities/novo/Kafka.md", "# Kafka\n", expected=None),
-            ],
-            summary="update",
-            session="01M79D4AFWB93BEMF0A5SXPNQB",
-            client="claude-code",
-        )
+        _edit_and_create(brain)
     assert info.value.code == ErrorCode.GIT_FAILED
     assert gitcli.head(brain.root) == before_head
     assert gitcli.status(brain.root) == ""
@@ -125,16 +132,7 @@ def test_git_index_failing_after_the_commit_rolls_everything_back(brain: Store) 
 
     brain.before_commit = git_starts
     with pytest.raises(CabecaoError) as info:
-        brain.write(
-            [
-                FileChange("memory/gotchas/fila-lenta.md", "mudado\n", expected=NOTE),
-                FileChange("wiki/entities/novo/Kafka.md", "# Kafka\n", expected=None),
-            ],
-            summary="update",
-            session="01M79D4AFWB93BEMF0A5SXPNQB",
-            client="claude-code",
-            after_commit=indexed.append,
-        )
+        _edit_and_create(brain, after_commit=indexed.append)
     assert info.value.code == ErrorCode.GIT_FAILED
     lock.unlink()
     assert gitcli.head(brain.root) == before_head
