@@ -31,7 +31,6 @@ from .writing import (
     check_config_text,
     commit_changes,
     confirmed,
-    content_detail,
     editable,
     notices,
     reread,
@@ -113,9 +112,8 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         args=args,
         targets=planned_probe,
         reasons=reasons,
-        summary=messages.confirmation_summary(
-            action=f"{verb} a nota {path} (type: {note_type})", reasons=reasons, detail=content_detail(content)
-        ),
+        action=f"{verb} a nota {path} (type: {note_type})",
+        content=content,
         confirmation=confirmation,
     )
     warnings += apply_provenance(
@@ -164,11 +162,8 @@ def _write_control(
         args=args,
         targets=planned,
         reasons=reasons,
-        summary=messages.confirmation_summary(
-            action=f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}",
-            reasons=reasons,
-            detail=content_detail(content),
-        ),
+        action=f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}",
+        content=content,
         confirmation=confirmation,
     )
     if text == before:
@@ -214,9 +209,8 @@ def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
         args=args,
         targets=[Planned(path, None, before, "")],
         reasons=reasons,
-        summary=messages.confirmation_summary(
-            action=f"Alterar um trecho de {path} (type: {note_type})", reasons=reasons, detail=content_detail(args.new)
-        ),
+        action=f"Alterar um trecho de {path} (type: {note_type})",
+        content=args.new,
         confirmation=confirmation,
     )
     warnings: list[Notice] = []

@@ -96,9 +96,7 @@ def relate(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
         args=args,
         targets=planned,
         reasons=reasons,
-        summary=messages.confirmation_summary(
-            action=f"Acrescentar {args.type}: {link} em {source.path}", reasons=reasons, detail=""
-        ),
+        action=f"Acrescentar {args.type}: {link} em {source.path}",
         confirmation=confirmation,
         extra={"op": None, "commit": None, "path": source.path, "action": None, "changed": False, "relation": relation},
     )

@@ -37,7 +37,6 @@ from .writing import (
     as_list,
     commit_changes,
     confirmed,
-    content_detail,
     editable,
     free_path,
     note_link,
@@ -198,11 +197,8 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
         args=args,
         targets=targets,
         reasons=reasons,
-        summary=messages.confirmation_summary(
-            action=f"{verb} a nota {path} (type: {args.type})",
-            reasons=reasons,
-            detail=content_detail(content),
-        ),
+        action=f"{verb} a nota {path} (type: {args.type})",
+        content=content,
         confirmation=confirmation,
         extra={**result, "decision": "needs_confirmation", "path": path},
     )

@@ -30,11 +30,8 @@ def undo(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
         args=args,
         targets=targets,
         reasons=plan.reasons,
-        summary=messages.confirmation_summary(
-            action=messages.undo_summary(count=len(plan.targets), reasons=plan.reasons),
-            reasons=plan.reasons,
-            detail="; ".join(f"{t.op}: {t.summary}" for t in plan.targets[:10]),
-        ),
+        action=messages.undo_summary(count=len(plan.targets), reasons=plan.reasons),
+        detail="; ".join(f"{t.op}: {t.summary}" for t in plan.targets[:10]),
         confirmation=confirmation,
         extra={"op": None, "commit": None, "undone": [], "changed_paths": [], "warnings": []},
     )

@@ -92,12 +92,19 @@ def confirmed(
     args: Any,
     targets: Sequence[Planned],
     reasons: list[str],
-    summary: str,
     confirmation: Confirmation,
+    action: str = "",
+    content: str | None = None,
+    detail: str = "",
+    summary: str | None = None,
     extra: Mapping[str, Any] | None = None,
     next_step: str | None = None,
 ) -> str | None:
-    """`user`/`token` when the action may run approved, None when it needs no confirmation; raises otherwise."""
+    """`user`/`token` when the action may run approved, None when it needs no confirmation; raises otherwise.
+
+    The summary shown to the user is `action`, the reasons, and `detail` (or the size and start of `content`),
+    built only when a confirmation is asked for; `summary` replaces it where the reference words it (forget).
+    """
     if not reasons:
         return None
     subject = subject_for(tool, args, targets)
@@ -107,6 +114,10 @@ def confirmed(
         return "user" if confirmation.by_user else "token"
     if confirmation.by_user:
         return "user"
+    if summary is None:
+        summary = messages.confirmation_summary(
+            action=action, reasons=reasons, detail=content_detail(content) if content is not None else detail
+        )
     raise NeedsConfirmation(
         tool=tool, summary=summary, reasons=reasons, subject=subject, extra=dict(extra or {}), next_step=next_step
     )
