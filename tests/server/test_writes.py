@@ -437,3 +437,30 @@ async def test_undo_of_a_user_operation_needs_confirmation_and_lint_lists_approv
         assert any(f["path"] == RULE["path"] for f in lint["findings"])
         nothing = await call_error(client, "undo", {"session": "01M79D4AFWB93BEMF0A5SXPNQZ"})
         assert nothing["code"] == "not_found"
+
+
+async def test_a_write_in_a_new_month_moves_past_months_out_of_log_md(sample_brain: Path) -> None:
+    """The brain's log holds a past month's lines (as after a month of use); the next write moves them out."""
+    log = sample_brain / "log.md"
+    old_line = "- 2026-01-15 10:00 · 01M79D4AFWB93BEMF0A5SXPNQZ · claude-code · lembrou algo em janeiro\n"
+    head, _, rest = log.read_text(encoding="utf-8").partition("- 20")
+    log.write_text(head + old_line + "- 20" + rest, encoding="utf-8")
+    gitcli.git(sample_brain, "add", "log.md")
+    gitcli.git(sample_brain, "-c", "user.name=Ana", "-c", "user.email=ana@example.com", "commit", "-qm", "janeiro")
+    async with connect(sample_brain) as client:
+        done = await call(
+            client,
+            "remember",
+            {"content": "Filas novas nascem com DLQ.", "type": "gotcha", "session_handle": SESSION},
+        )
+    assert done["decision"] == "created"
+    archive = (sample_brain / "log/2026-01.md").read_text(encoding="utf-8")
+    assert old_line in archive
+    text = log.read_text(encoding="utf-8")
+    assert old_line not in text and done["op"] in text
+    assert set(gitcli.git(sample_brain, "show", "--name-only", "--format=", "HEAD").split()) >= {
+        "log.md",
+        "log/2026-01.md",
+        done["path"],
+    }
+    assert gitcli.status(sample_brain) == ""

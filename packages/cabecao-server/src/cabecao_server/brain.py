@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cabecao_index import BrainIndex
-from cabecao_store import Store, is_log_path, utc_now
+from cabecao_store import Store, utc_now
 
 Clock = Callable[[], datetime]
 
@@ -95,9 +95,8 @@ class Brain:
 
         The commit already landed, so a failure here must not turn it into an error: the next scan catches up.
         """
-        notes = [p for p in paths if p.endswith(".md") and not is_log_path(p)]
         try:
-            self.index.update(notes)
+            self.index.update(paths)  # it keeps only note files (never log.md, control or config files)
         except Exception:  # derived state only; git holds the truth and the next scan repairs the index
             traceback.print_exc(file=sys.stderr)
         self._catalog_dirty = True
