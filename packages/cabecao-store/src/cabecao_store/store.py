@@ -194,7 +194,7 @@ class Store:
                     with _git.git_errors("gravar o commit"):
                         staged()
                 except BaseException as exc:
-                    self._rollback(backups, created_dirs, ref_before, paths, None, restage=True)
+                    self._rollback(backups, created_dirs, ref_before, paths, staged)
                     if after_commit is not None:
                         after_commit(paths)  # derived state back in step with the restored files
                     _raise_write_error(exc)
@@ -242,12 +242,10 @@ class Store:
         ref_before: _git.Oid | None,
         paths: list[str],
         staged: Wait | None,
-        *,
-        restage: bool = False,
     ) -> None:
-        """Put files, branch and git's index back as they were before the write."""
+        """Put files, branch and git's index back as they were before the write (`staged`: the index job, when
+        it started; it is waited for, and the index restaged from the restored files)."""
         if staged is not None:
-            restage = True
             try:
                 staged()
             except Exception:  # its own failure changes nothing more: the index is restaged below
@@ -271,7 +269,7 @@ class Store:
                 self.repo.head.set_target(ref_before)
             except _git.GitError:
                 pass
-        if restage:
+        if staged is not None:
             try:
                 self._staging.now(paths)
             except (_git.GitError, OSError):
