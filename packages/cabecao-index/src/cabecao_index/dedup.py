@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import messages
 from .database import Database
 from .facets import facet_match
-from .lookup import body_parts, json_param, note_ref, notes_by_rowid
+from .lookup import PLACE_COLUMNS, PROVENANCE_COLUMNS, body_parts, columns, json_param, notes_by_rowid
 from .migrations import FTS_WEIGHTS
 from .models import DuplicateCandidate, Verdict
 from .terms import NEGATIONS, STOPWORDS, fts_phrase, has_number, words
@@ -183,18 +183,10 @@ def find_duplicates(
         )
         if result.verdict == "different" and not include_different:
             continue
-        ref = note_ref(row)
         preview = " ".join(text.split()) or " ".join(body.split())
         found.append(
             DuplicateCandidate(
-                id=ref.id,
-                path=ref.path,
-                title=ref.title,
-                type=ref.type,
-                scope=row["scope"],
-                trust=row["trust"],
-                origin=row["origin"],
-                edited_by=row["edited_by"],
+                **columns(row, *PLACE_COLUMNS, *PROVENANCE_COLUMNS),
                 verdict=result.verdict,
                 similarity=result.similarity,
                 cosine=cosine,

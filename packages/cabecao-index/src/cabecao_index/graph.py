@@ -19,6 +19,8 @@ from . import messages
 from .database import Database, Row
 from .extract import NAME_ALIAS, NAME_TITLE
 from .lookup import (
+    PLACE_COLUMNS,
+    columns,
     json_param,
     mention_names,
     note_ref,
@@ -414,11 +416,7 @@ def build_graph(
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
         kept.append(
             GraphNeighbor(
-                path=row["path"],
-                title=row["title"],
-                type=row["type"],
-                id=row["id"],
-                scope=row["scope"],
+                **columns(row, *PLACE_COLUMNS),
                 validity=validity[rowid],
                 distance=distance,
                 links=links,

@@ -34,7 +34,17 @@ from .dedup import find_duplicates
 from .facts import query_facts
 from .graph import build_graph, check_kinds
 from .lint import ApprovedChange, run_lint
-from .lookup import incoming, note_body, notes_by_rowid, outgoing, resolve_node, validity_of
+from .lookup import (
+    PLACE_COLUMNS,
+    PROVENANCE_COLUMNS,
+    columns,
+    incoming,
+    note_body,
+    notes_by_rowid,
+    outgoing,
+    resolve_node,
+    validity_of,
+)
 from .migrations import INDEX_SCHEMA_VERSION, ensure_schema, stored_schema_version
 from .models import (
     Backlink,
@@ -399,15 +409,8 @@ class BrainIndex:
             for r in self._db.query("SELECT heading_path FROM chunks WHERE note = ? ORDER BY seq", [row["rowid"]])
         ]
         return NoteRecord(
-            id=row["id"],
-            path=row["path"],
-            type=row["type"],
-            title=row["title"],
-            scope=row["scope"],
+            **columns(row, *PLACE_COLUMNS, *PROVENANCE_COLUMNS),
             validity=validity_of(row, as_of),
-            trust=row["trust"],
-            origin=row["origin"],
-            edited_by=row["edited_by"],
             approved_by=row["approved_by"],
             approved_at=row["approved_at"],
             created=row["created"],

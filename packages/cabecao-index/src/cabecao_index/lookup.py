@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from datetime import date
+from typing import Any
 
 from cabecao_schema import is_ulid, parse_link_text, validity_on
 
@@ -56,6 +57,17 @@ def body_parts(db: Database, rowid: int) -> tuple[str, str]:
 def note_body(db: Database, rowid: int) -> str:
     lead, text = body_parts(db, rowid)
     return lead + text
+
+
+#: Columns most results about a note carry, named as the reference names the fields: where the note is and what it
+#: is, then who wrote it and how far to trust it.
+PLACE_COLUMNS = ("path", "title", "type", "id", "scope")
+PROVENANCE_COLUMNS = ("trust", "origin", "edited_by")
+
+
+def columns(row: Row, *names: str) -> dict[str, Any]:
+    """Those columns of a notes row, as keyword arguments for a result model."""
+    return {name: row[name] for name in names}
 
 
 def note_ref(row: Row) -> NoteRef:

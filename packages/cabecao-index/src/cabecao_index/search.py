@@ -15,7 +15,7 @@ from .chunks import Chunk
 from .database import Database, Row
 from .facets import text_match
 from .graph import gather_edges
-from .lookup import NOTE_COLUMNS, json_param, notes_by_rowid, validity_of
+from .lookup import NOTE_COLUMNS, PLACE_COLUMNS, PROVENANCE_COLUMNS, columns, json_param, notes_by_rowid, validity_of
 from .migrations import FTS_BODY_COLUMN
 from .models import ContentKind, RelatedNote, SearchHit, SearchMode, SearchResult
 from .terms import fts_phrase, query_terms
@@ -157,19 +157,12 @@ def search_notes(
         kind: ContentKind = content if content != "section" or chunk is not None else "snippet"
         hits.append(
             SearchHit(
-                path=row["path"],
-                type=row["type"],
-                title=row["title"],
-                scope=row["scope"],
+                **columns(row, *PLACE_COLUMNS, *PROVENANCE_COLUMNS),
                 validity=validity_of(row, as_of),
-                trust=row["trust"],
-                origin=row["origin"],
-                edited_by=row["edited_by"],
                 content_kind=kind,
                 content=_content(kind, raw_snippet, body, chunk),
                 score=float(f"{-float(row['rank']):.4g}"),
                 heading_path=list(chunk.heading_path) if chunk else [],
-                id=row["id"],
                 sources=json.loads(row["sources"]),
             )
         )
@@ -264,11 +257,7 @@ def _related(db: Database, top: list[Row], hits: list[SearchHit], scope: str | N
         row = rows[rowid]
         result.append(
             RelatedNote(
-                path=row["path"],
-                title=row["title"],
-                type=row["type"],
-                id=row["id"],
-                scope=row["scope"],
+                **columns(row, *PLACE_COLUMNS),
                 validity=validity_of(row, as_of),
                 score=round(score, 3),
                 reasons=reasons.get(rowid, [])[:3],
