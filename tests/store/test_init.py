@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from cabecao_schema import SCHEMA_VERSION, CabecaoError, ErrorCode, parse_document
-from cabecao_store import FOLDERS, Store, count_notes, init_brain, note_files
+from cabecao_store import FOLDERS, FileChange, Store, count_notes, init_brain, note_files
 
 from . import gitcli
 
@@ -45,6 +45,28 @@ def test_init_works_without_any_git_identity(tmp_path: Path) -> None:
     init_brain(root)
     author = gitcli.git(root, "log", "-1", "--format=%an <%ae>").strip()
     assert author == "Cabeção <cabecao@localhost>"
+
+
+def test_a_new_brain_keeps_a_version_4_git_index_that_git_reads(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    init_brain(root)
+    store = Store.open(root)
+    for round_ in range(3):  # written by libgit2 on every write: the version must survive rewrites
+        store.write(
+            [FileChange(f"wiki/concepts/nota-{round_}-{i}.md", f"# Nota {round_} {i}\n") for i in range(20)],
+            summary=f"lote {round_}",
+            session="s",
+            client="cli",
+        )
+    header = (root / ".git" / "index").read_bytes()[:8]
+    assert header == b"DIRC" + (4).to_bytes(4, "big")
+    assert gitcli.git(root, "config", "index.version").strip() == "4"
+    # git itself reads every entry back (paths are prefix-compressed in version 4) and finds nothing changed.
+    tracked = gitcli.git(root, "ls-files").split()
+    assert {f"wiki/concepts/nota-{r}-{i}.md" for r in range(3) for i in range(20)} <= set(tracked)
+    assert gitcli.status(root) == ""
+    assert gitcli.git(root, "fsck", "--no-progress", "--strict") == ""
+    assert gitcli.git(root, "diff", "--cached", "--name-only") == ""
 
 
 def test_init_refuses_a_non_empty_folder_that_is_not_a_brain(tmp_path: Path) -> None:
