@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -78,6 +79,28 @@ def remove_database_files(path: Path) -> None:
             pass
 
 
+#: Pause between attempts to switch a new file to WAL while another process switches it.
+_WAL_RETRY_SECONDS = 0.01
+
+
+def _wal_mode(conn: sqlite3.Connection, busy_timeout: float) -> str:
+    """Switch the file to WAL and return the journal mode it ends up in.
+
+    Two processes opening a brand-new file at once (two servers starting on a new brain) both try the switch,
+    and SQLite answers the loser SQLITE_BUSY at once, without its busy handler: try again until the timeout.
+    """
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", None)
+            busy = isinstance(code, int) and code & 0xFF in _BUSY_CODES
+            if not busy or time.monotonic() >= deadline:
+                raise
+            time.sleep(_WAL_RETRY_SECONDS)
+
+
 class Database:
     """One connection to the index file, safe to share between threads of one process (calls are serialised)."""
 
@@ -93,7 +116,7 @@ class Database:
                 self._db = sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
                 conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
                 # Any read touches the header: a file that is not a database fails here, not later.
-                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                mode = _wal_mode(conn, busy_timeout)
                 if str(mode).lower() != "wal":  # pragma: no cover - only on filesystems without shared memory
                     conn.execute("PRAGMA journal_mode = DELETE")
                 conn.execute("PRAGMA synchronous = NORMAL")
