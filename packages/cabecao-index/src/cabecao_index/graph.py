@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cabecao_schema import CabecaoError, ErrorCode
 
@@ -81,13 +81,14 @@ def _compound_parts(count: int) -> int:
     return min(parts, _COMPOUND_PARTS)
 
 
-def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) -> tuple[list[Row], bool]:
+def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) -> tuple[list[tuple[Any, ...]], bool]:
     """Run `select` once per node (its `?` are the node `params` times, then the limit) as one statement.
 
     Each part reads one row more than the cap, so "cut" means there really were more. Spare parts of the
-    statement (see `_compound_parts`) ask for `_NO_NOTE`, which matches nothing.
+    statement (see `_compound_parts`) ask for `_NO_NOTE`, which matches nothing. `select`'s last column is the
+    node.
     """
-    rows: list[Row] = []
+    rows: list[tuple[Any, ...]] = []
     cut = False
     for start in range(0, len(nodes), _COMPOUND_PARTS):
         part = nodes[start : start + _COMPOUND_PARTS]
@@ -98,8 +99,8 @@ def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) 
             values.extend([node] * params)
             values.append(cap + 1)
         counts: dict[int, int] = {}
-        for row in db.query(sql, values):
-            node = row["node"]
+        for row in db.tuples(sql, values):
+            node = row[-1]
             counts[node] = counts.get(node, 0) + 1
             if counts[node] > cap:
                 cut = True
@@ -122,7 +123,7 @@ def gather_edges(
         return [], False
     capped = False
     nodes_json = json_param(node_list)
-    out_rows = db.query(
+    out_rows = db.tuples(
         "SELECT note, type, origin, dst, line FROM links "
         "WHERE note IN (SELECT value FROM json_each(?)) AND dst IS NOT NULL",
         [nodes_json],
@@ -133,11 +134,11 @@ def gather_edges(
         "AND f.object_dst IS NOT NULL AND f.subject_dst != f.object_dst"
     )
     if per_node_cap is None:
-        in_rows = db.query(
+        in_rows = db.tuples(
             "SELECT note, type, origin, dst, line FROM links WHERE dst IN (SELECT value FROM json_each(?))",
             [nodes_json],
         )
-        fact_rows = db.query(
+        fact_rows = db.tuples(
             f"{fact_columns} {fact_where} AND (f.subject_dst IN (SELECT value FROM json_each(?1)) "
             "OR f.object_dst IN (SELECT value FROM json_each(?1)))",
             [nodes_json],
@@ -202,7 +203,7 @@ def mentioned_by_note(db: Database, rowid: int, body: str | None = None) -> dict
         exact = [g for g in distinct if mention_name_ok(g)]
         longer = distinct if size < MAX_MENTION_WORDS else ()
         # Archived notes are left in: callers drop them with every other archived neighbour.
-        rows = db.query(
+        rows = db.tuples(
             "SELECT w.value, NULL FROM json_each(?1) w WHERE EXISTS "
             "(SELECT 1 FROM names nm WHERE nm.key > w.value || ' ' AND nm.key < w.value || '!') "
             "UNION ALL SELECT nm.key, nm.note FROM names nm "
@@ -242,12 +243,12 @@ def mentioning_notes(db: Database, rowid: int) -> dict[int, str]:
         if expression is None:
             continue
         # Archived notes are left in: callers drop them with every other archived neighbour.
-        rows = db.query(
-            "SELECT rowid AS note FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?", [expression, MAX_MENTIONS_PER_NAME]
+        rows = db.tuples(
+            "SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?", [expression, MAX_MENTIONS_PER_NAME]
         )
-        for row in rows:
-            if row["note"] != rowid:
-                found.setdefault(row["note"], key)
+        for (note,) in rows:
+            if note != rowid:
+                found.setdefault(note, key)
     return found
 
 
@@ -326,11 +327,11 @@ def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int
     ids = list(rowids)
     if not ids:
         return {}
-    rows = db.query(
+    rows = db.tuples(
         "SELECT rowid, path, title, archived FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
         [json_param(ids)],
     )
-    return {r[0]: (r[1], r[2], r[3]) for r in rows}
+    return {rowid: (path, title, archived) for rowid, path, title, archived in rows}
 
 
 def build_graph(
