@@ -13,22 +13,13 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
-from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_schema import CabecaoError, ErrorCode, validity_on
 
 from . import messages
-from .database import Database, Row
+from .database import Database
 from .extract import NAME_ALIAS, NAME_TITLE
-from .lookup import (
-    PLACE_COLUMNS,
-    columns,
-    json_param,
-    mention_names,
-    note_ref,
-    notes_by_rowid,
-    resolve_node,
-    validity_of,
-)
-from .models import GraphLink, GraphNeighbor, GraphResult, Validity
+from .lookup import day, json_param, mention_names, resolve_node
+from .models import GraphLink, GraphNeighbor, GraphResult, NoteRef, Validity
 from .terms import STOPWORDS, fast_fold, fts_phrase, words
 
 #: Link kinds that are not typed relations; `relation_types` may name these too.
@@ -283,18 +274,17 @@ def neighbour_edges(db: Database, rowid: int, kinds: set[str] | None, *, mention
     return edges
 
 
-def _link(edge: Edge, inner: int, rows: dict[int, Row], validity: dict[int, Validity]) -> GraphLink:
-    """`validity` holds the validity of every note in `rows` on the graph's date (computed once per note)."""
+def _link(edge: Edge, inner: int, details: dict[int, _Detail]) -> GraphLink:
     return GraphLink(
-        from_=rows[edge.src]["path"],
-        to=rows[edge.dst]["path"],
+        from_=details[edge.src].path,
+        to=details[edge.dst].path,
         type=edge.type,
         origin=edge.origin,  # type: ignore[arg-type]
         direction="out" if edge.src == inner else "in",
-        validity=validity[edge.carrier],
+        validity=details[edge.carrier].validity,
         line=edge.line,
         predicate=edge.predicate,
-        via=rows[edge.via]["path"] if edge.via is not None else None,
+        via=details[edge.via].path if edge.via is not None else None,
     )
 
 
@@ -323,7 +313,7 @@ def check_kinds(kinds: Iterable[str] | None, relation_types: tuple[str, ...]) ->
 
 
 def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int]]:
-    """(path, title, archived) of each note: what ordering neighbours needs, without their wide rows."""
+    """(path, title, archived) of each note: what ordering neighbours needs, without their wide columns."""
     ids = list(rowids)
     if not ids:
         return {}
@@ -332,6 +322,37 @@ def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int
         [json_param(ids)],
     )
     return {rowid: (path, title, archived) for rowid, path, title, archived in rows}
+
+
+class _Detail(NamedTuple):
+    """What a graph shows of a note it returns or names in a link."""
+
+    path: str
+    title: str
+    type: str | None
+    id: str | None
+    scope: str
+    validity: Validity
+
+
+def _details(db: Database, rowids: Iterable[int], as_of: date) -> dict[int, _Detail]:
+    """Place and validity on `as_of` of each note: only the narrow columns (no `raw`, `sources`, provenance)."""
+    rows = db.tuples(
+        "SELECT rowid, path, title, type, id, scope, valid_from, valid_until, expires_at "
+        "FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
+        [json_param(set(rowids))],
+    )
+    return {
+        rowid: _Detail(
+            path,
+            title,
+            kind,
+            note_id,
+            scope,
+            validity_on(as_of, valid_from=day(start), valid_until=day(end), expires_at=day(expires)),
+        )
+        for rowid, path, title, kind, note_id, scope, start, end, expires in rows
+    }
 
 
 def build_graph(
@@ -408,23 +429,27 @@ def build_graph(
             needed.update((edge.src, edge.dst, edge.carrier))
             if edge.via is not None:
                 needed.add(edge.via)
-    rows = notes_by_rowid(db, needed)
-    validity = {rowid: validity_of(row, as_of) for rowid, row in rows.items()}
+    details = _details(db, needed, as_of)
     kept: list[GraphNeighbor] = []
     for rowid, distance, items in chosen:
-        row = rows[rowid]
-        links = [_link(edge, inner, rows, validity) for edge, inner in items]
+        detail = details[rowid]
+        links = [_link(edge, inner, details) for edge, inner in items]
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
         kept.append(
             GraphNeighbor(
-                **columns(row, *PLACE_COLUMNS),
-                validity=validity[rowid],
+                path=detail.path,
+                title=detail.title,
+                type=detail.type,
+                id=detail.id,
+                scope=detail.scope,
+                validity=detail.validity,
                 distance=distance,
                 links=links,
             )
         )
+    top = details[center]
     return GraphResult(
-        node=note_ref(rows[center]),
+        node=NoteRef(path=top.path, title=top.title, type=top.type, id=top.id),
         resolved_by=resolved_by,  # type: ignore[arg-type]
         as_of=as_of.isoformat(),
         depth=depth,
