@@ -195,11 +195,12 @@ def mentioned_by_note(db: Database, rowid: int, body: str | None = None) -> dict
         longer = distinct if size < MAX_MENTION_WORDS else ()
         # Archived notes are left in: callers drop them with every other archived neighbour. One seek per exact
         # sequence (`+kind` keeps the kind out of the seek): most are no name at all, and seeking (key, kind)
-        # once per kind took twice the seeks. Sorted, the rows come in the order an `IN` list gave them.
+        # once per kind took twice the seeks. Sorted, the rows come in the order an `IN` list gave them; CROSS JOIN
+        # keeps the sequences as the outer loop whatever the planner estimates.
         rows = db.tuples(
             "SELECT w.value, NULL FROM json_each(?1) w WHERE EXISTS "
             "(SELECT 1 FROM names nm WHERE nm.key > w.value || ' ' AND nm.key < w.value || '!') "
-            "UNION ALL SELECT nm.key, nm.note FROM json_each(?2) e JOIN names nm ON nm.key = e.value "
+            "UNION ALL SELECT nm.key, nm.note FROM json_each(?2) e CROSS JOIN names nm ON nm.key = e.value "
             "WHERE +nm.kind IN (?3, ?4)",
             [json_param(longer), json_param(exact), NAME_TITLE, NAME_ALIAS],
         )
