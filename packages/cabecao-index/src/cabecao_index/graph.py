@@ -11,24 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_schema import CabecaoError, ErrorCode, validity_on
 
 from . import messages
-from .database import Database, Row
+from .database import Database
 from .extract import NAME_ALIAS, NAME_TITLE
-from .lookup import (
-    PLACE_COLUMNS,
-    columns,
-    json_param,
-    mention_names,
-    note_ref,
-    notes_by_rowid,
-    resolve_node,
-    validity_of,
-)
-from .models import GraphLink, GraphNeighbor, GraphResult, Validity
+from .lookup import day, json_param, mention_names, resolve_node
+from .models import GraphLink, GraphNeighbor, GraphResult, NoteRef, Validity
 from .terms import STOPWORDS, fast_fold, fts_phrase, words
 
 #: Link kinds that are not typed relations; `relation_types` may name these too.
@@ -81,13 +72,14 @@ def _compound_parts(count: int) -> int:
     return min(parts, _COMPOUND_PARTS)
 
 
-def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) -> tuple[list[Row], bool]:
+def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) -> tuple[list[tuple[Any, ...]], bool]:
     """Run `select` once per node (its `?` are the node `params` times, then the limit) as one statement.
 
     Each part reads one row more than the cap, so "cut" means there really were more. Spare parts of the
-    statement (see `_compound_parts`) ask for `_NO_NOTE`, which matches nothing.
+    statement (see `_compound_parts`) ask for `_NO_NOTE`, which matches nothing. `select`'s last column is the
+    node.
     """
-    rows: list[Row] = []
+    rows: list[tuple[Any, ...]] = []
     cut = False
     for start in range(0, len(nodes), _COMPOUND_PARTS):
         part = nodes[start : start + _COMPOUND_PARTS]
@@ -98,8 +90,8 @@ def _capped(db: Database, select: str, nodes: list[int], cap: int, params: int) 
             values.extend([node] * params)
             values.append(cap + 1)
         counts: dict[int, int] = {}
-        for row in db.query(sql, values):
-            node = row["node"]
+        for row in db.tuples(sql, values):
+            node = row[-1]
             counts[node] = counts.get(node, 0) + 1
             if counts[node] > cap:
                 cut = True
@@ -122,7 +114,7 @@ def gather_edges(
         return [], False
     capped = False
     nodes_json = json_param(node_list)
-    out_rows = db.query(
+    out_rows = db.tuples(
         "SELECT note, type, origin, dst, line FROM links "
         "WHERE note IN (SELECT value FROM json_each(?)) AND dst IS NOT NULL",
         [nodes_json],
@@ -133,11 +125,11 @@ def gather_edges(
         "AND f.object_dst IS NOT NULL AND f.subject_dst != f.object_dst"
     )
     if per_node_cap is None:
-        in_rows = db.query(
+        in_rows = db.tuples(
             "SELECT note, type, origin, dst, line FROM links WHERE dst IN (SELECT value FROM json_each(?))",
             [nodes_json],
         )
-        fact_rows = db.query(
+        fact_rows = db.tuples(
             f"{fact_columns} {fact_where} AND (f.subject_dst IN (SELECT value FROM json_each(?1)) "
             "OR f.object_dst IN (SELECT value FROM json_each(?1)))",
             [nodes_json],
@@ -199,14 +191,17 @@ def mentioned_by_note(db: Database, rowid: int, body: str | None = None) -> dict
     size = 1
     while positions:
         distinct = {grams[i] for i in positions}
-        exact = [g for g in distinct if mention_name_ok(g)]
+        exact = sorted(g for g in distinct if mention_name_ok(g))
         longer = distinct if size < MAX_MENTION_WORDS else ()
-        # Archived notes are left in: callers drop them with every other archived neighbour.
-        rows = db.query(
+        # Archived notes are left in: callers drop them with every other archived neighbour. One seek per exact
+        # sequence (`+kind` keeps the kind out of the seek): most are no name at all, and seeking (key, kind)
+        # once per kind took twice the seeks. Sorted, the rows come in the order an `IN` list gave them; CROSS JOIN
+        # keeps the sequences as the outer loop whatever the planner estimates.
+        rows = db.tuples(
             "SELECT w.value, NULL FROM json_each(?1) w WHERE EXISTS "
             "(SELECT 1 FROM names nm WHERE nm.key > w.value || ' ' AND nm.key < w.value || '!') "
-            "UNION ALL SELECT nm.key, nm.note FROM names nm "
-            "WHERE nm.key IN (SELECT value FROM json_each(?2)) AND nm.kind IN (?3, ?4)",
+            "UNION ALL SELECT nm.key, nm.note FROM json_each(?2) e CROSS JOIN names nm ON nm.key = e.value "
+            "WHERE +nm.kind IN (?3, ?4)",
             [json_param(longer), json_param(exact), NAME_TITLE, NAME_ALIAS],
         )
         growing: set[str] = set()
@@ -242,12 +237,12 @@ def mentioning_notes(db: Database, rowid: int) -> dict[int, str]:
         if expression is None:
             continue
         # Archived notes are left in: callers drop them with every other archived neighbour.
-        rows = db.query(
-            "SELECT rowid AS note FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?", [expression, MAX_MENTIONS_PER_NAME]
+        rows = db.tuples(
+            "SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?", [expression, MAX_MENTIONS_PER_NAME]
         )
-        for row in rows:
-            if row["note"] != rowid:
-                found.setdefault(row["note"], key)
+        for (note,) in rows:
+            if note != rowid:
+                found.setdefault(note, key)
     return found
 
 
@@ -282,18 +277,17 @@ def neighbour_edges(db: Database, rowid: int, kinds: set[str] | None, *, mention
     return edges
 
 
-def _link(edge: Edge, inner: int, rows: dict[int, Row], validity: dict[int, Validity]) -> GraphLink:
-    """`validity` holds the validity of every note in `rows` on the graph's date (computed once per note)."""
+def _link(edge: Edge, inner: int, details: dict[int, _Detail]) -> GraphLink:
     return GraphLink(
-        from_=rows[edge.src]["path"],
-        to=rows[edge.dst]["path"],
+        from_=details[edge.src].path,
+        to=details[edge.dst].path,
         type=edge.type,
         origin=edge.origin,  # type: ignore[arg-type]
         direction="out" if edge.src == inner else "in",
-        validity=validity[edge.carrier],
+        validity=details[edge.carrier].validity,
         line=edge.line,
         predicate=edge.predicate,
-        via=rows[edge.via]["path"] if edge.via is not None else None,
+        via=details[edge.via].path if edge.via is not None else None,
     )
 
 
@@ -322,15 +316,46 @@ def check_kinds(kinds: Iterable[str] | None, relation_types: tuple[str, ...]) ->
 
 
 def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int]]:
-    """(path, title, archived) of each note: what ordering neighbours needs, without their wide rows."""
+    """(path, title, archived) of each note: what ordering neighbours needs, without their wide columns."""
     ids = list(rowids)
     if not ids:
         return {}
-    rows = db.query(
+    rows = db.tuples(
         "SELECT rowid, path, title, archived FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
         [json_param(ids)],
     )
-    return {r[0]: (r[1], r[2], r[3]) for r in rows}
+    return {rowid: (path, title, archived) for rowid, path, title, archived in rows}
+
+
+class _Detail(NamedTuple):
+    """What a graph shows of a note it returns or names in a link."""
+
+    path: str
+    title: str
+    type: str | None
+    id: str | None
+    scope: str
+    validity: Validity
+
+
+def _details(db: Database, rowids: Iterable[int], as_of: date) -> dict[int, _Detail]:
+    """Place and validity on `as_of` of each note: only the narrow columns (no `raw`, `sources`, provenance)."""
+    rows = db.tuples(
+        "SELECT rowid, path, title, type, id, scope, valid_from, valid_until, expires_at "
+        "FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
+        [json_param(set(rowids))],
+    )
+    return {
+        rowid: _Detail(
+            path,
+            title,
+            kind,
+            note_id,
+            scope,
+            validity_on(as_of, valid_from=day(start), valid_until=day(end), expires_at=day(expires)),
+        )
+        for rowid, path, title, kind, note_id, scope, start, end, expires in rows
+    }
 
 
 def build_graph(
@@ -407,23 +432,27 @@ def build_graph(
             needed.update((edge.src, edge.dst, edge.carrier))
             if edge.via is not None:
                 needed.add(edge.via)
-    rows = notes_by_rowid(db, needed)
-    validity = {rowid: validity_of(row, as_of) for rowid, row in rows.items()}
+    details = _details(db, needed, as_of)
     kept: list[GraphNeighbor] = []
     for rowid, distance, items in chosen:
-        row = rows[rowid]
-        links = [_link(edge, inner, rows, validity) for edge, inner in items]
+        detail = details[rowid]
+        links = [_link(edge, inner, details) for edge, inner in items]
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
         kept.append(
             GraphNeighbor(
-                **columns(row, *PLACE_COLUMNS),
-                validity=validity[rowid],
+                path=detail.path,
+                title=detail.title,
+                type=detail.type,
+                id=detail.id,
+                scope=detail.scope,
+                validity=detail.validity,
                 distance=distance,
                 links=links,
             )
         )
+    top = details[center]
     return GraphResult(
-        node=note_ref(rows[center]),
+        node=NoteRef(path=top.path, title=top.title, type=top.type, id=top.id),
         resolved_by=resolved_by,  # type: ignore[arg-type]
         as_of=as_of.isoformat(),
         depth=depth,
