@@ -5,10 +5,13 @@
   sequence of adds, edits, renames, deletes and archives.
 - A scan whose files are parsed by worker processes writes the same rows as one parsed in this process.
 - `json_text_list` writes what the JSON encoder writes for a list of strings.
+- `_key_lines` (one search over the frontmatter) finds the keys a line-by-line match finds, on the same lines.
+- `_read` with a size hint reads what `open(path, "rb").read()` reads, whatever the file's size now.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -16,8 +19,9 @@ from pathlib import Path
 import pytest
 from cabecao_index import BrainIndex, generate_corpus, scan
 from cabecao_index.chunks import scan_body
-from cabecao_index.extract import frontmatter_json, json_text_list
+from cabecao_index.extract import _key_lines, frontmatter_json, json_text_list
 from cabecao_index.lookup import resolve_keys
+from cabecao_index.scan import _read
 from cabecao_schema import find_sections, find_wikilinks
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,6 +56,53 @@ def test_scan_body_equals_the_schema_functions_on_any_text(body: str) -> None:
 @given(st.lists(st.text(), max_size=5) | st.tuples(st.text(), st.text()))
 def test_json_text_list_equals_the_encoder(values: list[str] | tuple[str, str]) -> None:
     assert json_text_list(values) == frontmatter_json(list(values))
+
+
+def _key_lines_line_by_line(raw_frontmatter: str | None) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for number, line in enumerate((raw_frontmatter or "").split("\n"), start=2):
+        m = re.match(r"^([A-Za-z_][\w-]*)\s*:", line)
+        if m and m.group(1) not in found:
+            found[m.group(1)] = number
+    return found
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        "",
+        "a: 1\n",
+        "a: 1\nb:\n  - x\na: 2\n",
+        "a \r\n: 1\n",
+        "a\x0b\x0c :x\n\nk-1_é: v\r\n",
+        "a\n:\n",
+        " a: 1\n#b: 2\n",
+    ],
+)
+def test_key_lines_are_found_as_line_by_line(raw: str | None) -> None:
+    assert _key_lines(raw) == _key_lines_line_by_line(raw)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab_-é1 :\n\r\t\x0b\x85\u2028#", max_size=60))
+def test_key_lines_are_found_as_line_by_line_on_any_text(raw: str) -> None:
+    assert _key_lines(raw) == _key_lines_line_by_line(raw)
+
+
+@pytest.mark.parametrize("length", [0, 1, 100, 65_535, 65_536, 200_000])
+def test_read_with_any_size_hint_reads_the_whole_file(tmp_path: Path, length: int) -> None:
+    content = bytes(i % 251 for i in range(length))
+    (tmp_path / "n.md").write_bytes(content)
+    for hint in {0, 1, length - 1, length, length + 1, 2 * length + 10}:
+        assert _read(tmp_path, "n.md", max(hint, 0)) == content
+    assert _read(str(tmp_path), "n.md") == content
+
+
+def test_read_of_a_missing_file_or_a_folder_is_none(tmp_path: Path) -> None:
+    (tmp_path / "folder.md").mkdir()
+    assert _read(tmp_path, "missing.md", 10) is None
+    assert _read(tmp_path, "folder.md", 10) is None
 
 
 def test_json_text_list_of_other_values_falls_back_to_the_encoder() -> None:

@@ -52,7 +52,9 @@ ATTACHMENT_EXTENSIONS = frozenset(
     "zip gz tar json yaml yml txt html canvas excalidraw".split()
 )
 
-_KEY_LINE_RE = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+# A top-level key at the start of a line: `^([A-Za-z_][\w-]*)\s*:` matched line by line, as one search over the
+# whole text (so `\s` but not the newline that ends the line).
+_KEY_LINE_RE = re.compile(r"^([A-Za-z_][\w-]*)[^\S\n]*:", re.MULTILINE)
 _LEAD_H1_RE = re.compile(r"\A(?:[ \t]*\r?\n)*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|\Z)")
 _SUMMARY_STRIP_RE = re.compile(r"^(?:[-*+]\s+|>\s*|\d+[.)]\s+|\[[ xX]\]\s+)+")
 _INLINE_LINK_RE = re.compile(r"\[\[([^\[\]|#]+)(?:#[^\[\]|]*)?(?:\|([^\[\]]*))?\]\]")
@@ -199,10 +201,13 @@ def _key_lines(raw_frontmatter: str | None) -> dict[str, int]:
     found: dict[str, int] = {}
     if not raw_frontmatter:
         return found
-    for number, line in enumerate(raw_frontmatter.split("\n"), start=2):
-        m = _KEY_LINE_RE.match(line)
-        if m and m.group(1) not in found:
-            found[m.group(1)] = number
+    number, pos = 2, 0
+    for m in _KEY_LINE_RE.finditer(raw_frontmatter):  # one search over the text instead of a match a line
+        number += raw_frontmatter.count("\n", pos, m.start())
+        pos = m.start()
+        key = m.group(1)
+        if key not in found:
+            found[key] = number
     return found
 
 

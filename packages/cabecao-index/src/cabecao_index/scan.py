@@ -139,12 +139,26 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _read(root: Path | str, path: str) -> bytes | None:
+def _read(root: Path | str, path: str, size: int = 0) -> bytes | None:
+    """The whole file, or None if it cannot be read. `size` is what the scan saw (a hint, not a limit): the
+    first read asks for one byte more, so a file still that size is read in one go, and reading goes on to
+    the end either way. Plain `os.read` skips the buffered file object's own calls (fstat, isatty, lseek)."""
     try:
-        with open(os.path.join(root, path), "rb") as handle:
-            return handle.read()
+        fd = os.open(os.path.join(root, path), os.O_RDONLY)
     except OSError:
         return None
+    try:
+        data = os.read(fd, max(size, 0) + 1)
+        if not data:
+            return data
+        parts = [data]
+        while chunk := os.read(fd, max(len(data), 65536)):
+            parts.append(chunk)
+        return data if len(parts) == 1 else b"".join(parts)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def _decode(data: bytes) -> str:
@@ -355,7 +369,7 @@ def _prepare_plain(
     a worker process runs this and sends back only plain tuples."""
     out: list[tuple[str | None, NoteRows | None]] = []
     for path, mtime_ns, size, previous in items:
-        data = _read(root, path)
+        data = _read(root, path, size)
         if data is None:
             out.append((None, None))
             continue

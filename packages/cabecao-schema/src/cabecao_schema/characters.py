@@ -36,6 +36,15 @@ def bad_name_char(text: str) -> str | None:
     return None
 
 
+def names_are_clean(texts: list[str]) -> bool:
+    """True when no name in `texts` has a control or invisible character (`bad_name_char` is None for each).
+
+    Both checks are per character, so one C pass over the names joined answers for all of them at once.
+    """
+    joined = "".join(texts)
+    return joined.isprintable() and _PRINTABLE_INVISIBLE.isdisjoint(joined)
+
+
 def bad_body_char(text: str) -> tuple[str, int] | None:
     """First forbidden character in a body, with its 1-based line."""
     line = 1

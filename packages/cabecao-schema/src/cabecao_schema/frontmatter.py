@@ -7,9 +7,11 @@ rendered again (keys in their existing order, new keys after them in `KEY_ORDER`
 from __future__ import annotations
 
 import copy
+import functools
+import operator
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import yaml
@@ -17,11 +19,118 @@ import yaml
 from .notes import KEY_ORDER
 
 try:  # libyaml ships in the PyYAML wheel; the pure-Python loader is the fallback.
-    _Loader: type = yaml.CSafeLoader
+    _SafeLoader: type = yaml.CSafeLoader
     _Dumper: type = yaml.CSafeDumper
 except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+    _SafeLoader = yaml.SafeLoader
     _Dumper = yaml.SafeDumper
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+#: The two timestamp forms notes use (a date; a UTC time to the second), read as PyYAML reads them.
+_COMMON_TIMESTAMP_RE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})Z)?\Z")
+#: Scalar tags whose SafeConstructor functions read only `node.value` (no state, no change to the node).
+_PURE_SCALAR_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "null", "bool", "int", "float", "timestamp")
+)
+
+
+class _Unusual(Exception):
+    """A document the direct construction does not take on; PyYAML's own construction builds it instead."""
+
+
+class _FrontmatterLoader(_SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader (libyaml parses and composes) with a cheaper construction of plain trees.
+
+    PyYAML builds every object through generic, generator-based machinery meant for recursive documents; a
+    frontmatter is a small tree of strings, lists and mappings. `construct_document` walks such a tree
+    directly, calling PyYAML's own constructors for the other scalar tags (null, bool, int, float,
+    timestamp), and hands anything else (aliases, merge keys, other or unknown tags, non-scalar keys, an
+    error) to the standard construction of the whole document, so every result and error is PyYAML's.
+    """
+
+    #: Whether the text may hold an alias; `_load` sets it, anything else gets PyYAML's construction.
+    _has_alias = True
+
+    def construct_document(self, node: yaml.Node) -> Any:
+        if self._has_alias:  # a node reached twice must stay one object: PyYAML keeps track of that
+            return super().construct_document(node)
+        try:
+            return self._build(node)
+        except Exception:  # PyYAML raises its own error, in its own order, or builds what this did not take
+            return super().construct_document(node)
+
+    def _build(self, node: yaml.Node) -> Any:
+        kind = type(node)
+        tag = node.tag
+        if kind is yaml.ScalarNode:
+            if tag == _STR_TAG:
+                return node.value
+            if tag == _TIMESTAMP_TAG:
+                return self._timestamp(node)
+            if tag in _PURE_SCALAR_TAGS:
+                return self.yaml_constructors[tag](self, node)
+        elif kind is yaml.SequenceNode:
+            if tag == _SEQ_TAG:
+                build = self._build
+                # Strings (most items) are taken in place, without a call each.
+                return [
+                    child.value if type(child) is yaml.ScalarNode and child.tag == _STR_TAG else build(child)
+                    for child in node.value
+                ]
+        elif kind is yaml.MappingNode and tag == _MAP_TAG:
+            mapping: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                if type(key_node) is not yaml.ScalarNode:
+                    raise _Unusual  # a collection as a key is unhashable: PyYAML says so
+                key_tag = key_node.tag
+                if key_tag == _STR_TAG:
+                    key = key_node.value
+                elif key_tag in _PURE_SCALAR_TAGS:
+                    key = self.yaml_constructors[key_tag](self, key_node)
+                else:
+                    raise _Unusual  # merge (`<<`) and value (`=`) keys change the node tree as PyYAML builds it
+                if type(value_node) is yaml.ScalarNode and value_node.tag == _STR_TAG:
+                    mapping[key] = value_node.value
+                else:
+                    mapping[key] = self._build(value_node)
+            return mapping
+        raise _Unusual
+
+    def _timestamp(self, node: yaml.ScalarNode) -> date | datetime:
+        """`construct_yaml_timestamp` without its general regex and dict of groups for the common forms."""
+        m = _COMMON_TIMESTAMP_RE.match(node.value)
+        if m is None:
+            return self.construct_yaml_timestamp(node)  # type: ignore[no-any-return]
+        year, month, day, hour, minute, second = m.groups()
+        if hour is None:
+            return date(int(year), int(month), int(day))
+        return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), tzinfo=UTC)
+
+
+if not _FrontmatterLoader.yaml_path_resolvers:
+    # With no path resolvers, a node's implicit tag depends only on (kind, value, implicit): libyaml's composer
+    # asks for it once a node, and keys, types and list items repeat from note to note while the regex
+    # matching behind an answer does not come cheap. A bounded C cache answers repeats without Python code,
+    # and the path bookkeeping calls around each node have nothing to do (C builtins, ignored results).
+    _resolve = functools.lru_cache(maxsize=4096)(_SafeLoader.resolve.__get__(yaml.resolver.Resolver()))
+    _FrontmatterLoader.resolve = staticmethod(_resolve)  # type: ignore[method-assign, assignment]
+    _FrontmatterLoader.descend_resolver = staticmethod(operator.is_)  # type: ignore[method-assign, assignment]
+    _FrontmatterLoader.ascend_resolver = staticmethod(tuple)  # type: ignore[method-assign, assignment]
+
+
+def _load(yaml_text: str) -> Any:
+    """`yaml.load(yaml_text, Loader=CSafeLoader)`, built by `_FrontmatterLoader`."""
+    loader = _FrontmatterLoader(yaml_text)
+    # Without a `*` in the text there is no alias, so no node is reached twice (nor recursively).
+    loader._has_alias = "*" in yaml_text
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
 
 BOM = "\ufeff"
 _OPEN_RE = re.compile(r"\A---[ \t]*\r?\n")
@@ -105,7 +214,7 @@ def split_frontmatter(text: str) -> tuple[str | None, str, str]:
 
 def parse_yaml_mapping(yaml_text: str) -> dict[str, Any]:
     try:
-        data = yaml.load(yaml_text, Loader=_Loader) if yaml_text.strip() else {}
+        data = _load(yaml_text) if yaml_text.strip() else {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .ids import is_ulid
 from .limits import MAX_TITLE_CHARS
 
 SCHEMA_VERSION = 1
@@ -174,8 +175,6 @@ class Frontmatter(BaseModel):
     @field_validator("id")
     @classmethod
     def _check_id(cls, value: str | None) -> str | None:
-        from .ids import is_ulid
-
         if value is not None and not is_ulid(value):
             raise ValueError("id must be a ULID (26 characters, Crockford base32)")
         return value
@@ -199,11 +198,15 @@ class Frontmatter(BaseModel):
         found: dict[str, list[str]] = {}
         extra = self.model_extra or {}
         for name in relation_types:
-            if name in ("supersedes", "superseded_by"):
+            if name == "supersedes" or name == "superseded_by":
                 values = getattr(self, name)
             else:
-                values = _as_list(extra.get(name))
-            if isinstance(values, list):
+                values = extra.get(name)
+                if values is None:  # the common case, with nothing to add
+                    continue
+                if isinstance(values, str):
+                    values = [values]
+            if values and isinstance(values, list):
                 texts = [str(v) for v in values if isinstance(v, (str, int, float))]
                 if texts:
                     found[name] = texts

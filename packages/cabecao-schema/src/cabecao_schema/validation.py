@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, date, datetime
 from typing import Any
 
 from pydantic import ValidationError
 
 from . import messages
-from .characters import bad_body_char, bad_name_char, describe
+from .characters import bad_body_char, bad_name_char, describe, names_are_clean
 from .errors import CabecaoError, ErrorCode, Notice, WarningCode
 from .frontmatter import BOM, split_frontmatter
 from .limits import MAX_CONTENT_CHARS, MAX_FRONTMATTER_CHARS, MAX_LIST_ITEMS, MAX_TAG_CHARS, MAX_TITLE_CHARS
@@ -101,6 +102,45 @@ def validate_frontmatter(data: Mapping[str, Any], *, path: str) -> Frontmatter:
 
 
 def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
+    """The first problem with a note's names (title, fact parts, sources, relations, tags, aliases) or size.
+
+    The checks run in this order and the first failing one is reported: a relation value that is not text,
+    too many tags or aliases, a bad character in a name (in the order above) or a tag/alias too long, and
+    last the frontmatter's size.
+    """
+    for relation in DEFAULT_RELATION_TYPES:
+        raw = data.get(relation)
+        if raw is None:
+            continue
+        if any(not isinstance(v, str) for v in (raw if isinstance(raw, list) else [raw])):
+            return messages.relation_not_text(field=relation)
+    tags, aliases = model.tags, model.aliases
+    for field, values in (("tags", tags), ("aliases", aliases)):
+        if len(values) > MAX_LIST_ITEMS:
+            return messages.list_too_long(field=field, size=len(values), limit=MAX_LIST_ITEMS)
+    relations = model.relations()
+    texts = [text for text in (model.title, model.subject, model.predicate, model.object_) if text is not None]
+    texts += model.sources
+    for values in relations.values():
+        texts += values
+    if names_are_clean(texts + tags + aliases):  # the common case: only the lengths are left to check
+        for field, values in (("tags", tags), ("aliases", aliases)):
+            for value in values:
+                if len(value) > MAX_TAG_CHARS:
+                    return messages.text_too_long(field=field, size=len(value), limit=MAX_TAG_CHARS)
+    else:
+        problem = _bad_name(model, relations)
+        if problem:
+            return problem
+    if _repr_bound(data) > MAX_FRONTMATTER_CHARS:  # the bound is cheap; the exact size only when it may matter
+        size = len(repr(dict(data)))
+        if size > MAX_FRONTMATTER_CHARS:
+            return messages.text_too_long(field="frontmatter", size=size, limit=MAX_FRONTMATTER_CHARS)
+    return None
+
+
+def _bad_name(model: Frontmatter, relations: dict[str, list[str]]) -> str | None:
+    """The first name with a control or invisible character, or the first tag or alias too long."""
     names: list[tuple[str, str]] = []
     if model.title is not None:
         names.append(("title", model.title))
@@ -109,27 +149,63 @@ def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
         if value is not None:
             names.append((field.rstrip("_"), value))
     names.extend(("sources", v) for v in model.sources)
-    for relation, values in model.relations().items():
+    for relation, values in relations.items():
         names.extend((relation, v) for v in values)
-    for relation in DEFAULT_RELATION_TYPES:
-        raw = data.get(relation)
-        raw_values = raw if isinstance(raw, list) else [raw] if raw is not None else []
-        if any(not isinstance(v, str) for v in raw_values):
-            return messages.relation_not_text(field=relation)
-    for field in ("tags", "aliases"):
-        values = getattr(model, field)
-        if len(values) > MAX_LIST_ITEMS:
-            return messages.list_too_long(field=field, size=len(values), limit=MAX_LIST_ITEMS)
-        names.extend((field, v) for v in values)
+    names.extend(("tags", v) for v in model.tags)
+    names.extend(("aliases", v) for v in model.aliases)
     for field, value in names:
         char = bad_name_char(value)
         if char is not None:
             return messages.text_control_characters(field=field, char=describe(char), line=1)
         if field in ("tags", "aliases") and len(value) > MAX_TAG_CHARS:
             return messages.text_too_long(field=field, size=len(value), limit=MAX_TAG_CHARS)
-    if len(repr(dict(data))) > MAX_FRONTMATTER_CHARS:
-        return messages.text_too_long(field="frontmatter", size=len(repr(dict(data))), limit=MAX_FRONTMATTER_CHARS)
     return None
+
+
+#: Most characters `repr` writes for one character of a str (`\U0010ffff`).
+_REPR_CHAR_MAX = 10
+#: More than the longest `repr` of a date (27) and of a datetime without its time zone's `repr`
+#: (`datetime.datetime(9999, 12, 31, 23, 59, 59, 999999, fold=1, tzinfo=...)`: 68 characters and the zone's).
+_REPR_DATE_MAX = 40
+_REPR_DATETIME_MAX = 100
+_UNBOUNDED = MAX_FRONTMATTER_CHARS + 1
+_REPR_MAX_DEPTH = 32
+_BIG_INT = 10**19  # ints below it in size have a repr of at most 20 characters
+
+
+def _repr_bound(value: Any, depth: int = 0) -> int:
+    """An upper bound of `len(repr(value))` for what YAML gives (text, numbers, dates, lists, mappings),
+    over the limit for anything else or anything nested deeper than a frontmatter goes (an alias can make a
+    list or mapping hold itself); adding up lengths costs less than writing the `repr` of it all."""
+    kind = type(value)
+    if kind is str:
+        return _REPR_CHAR_MAX * len(value) + 2
+    if depth > _REPR_MAX_DEPTH:
+        return _UNBOUNDED
+    if kind is dict:
+        total = 2
+        for key, item in value.items():
+            # Text keys and values (most of a frontmatter) inline: a call each would cost more than the repr.
+            total += (_REPR_CHAR_MAX * len(key) + 6) if type(key) is str else (_repr_bound(key, depth + 1) + 4)
+            total += (_REPR_CHAR_MAX * len(item) + 2) if type(item) is str else _repr_bound(item, depth + 1)
+        return total
+    if kind is list:
+        total = 2
+        for item in value:
+            total += (_REPR_CHAR_MAX * len(item) + 4) if type(item) is str else (_repr_bound(item, depth + 1) + 2)
+        return total
+    if value is None or kind is bool:
+        return 5
+    if kind is int:
+        return 21 if -_BIG_INT < value < _BIG_INT else _UNBOUNDED
+    if kind is float:
+        return 24
+    if kind is date:
+        return _REPR_DATE_MAX
+    if kind is datetime:
+        zone = value.tzinfo
+        return _REPR_DATETIME_MAX + (0 if zone is None else 21 if zone is UTC else len(repr(zone)))
+    return _UNBOUNDED
 
 
 def check_secrets(texts: Mapping[str, str], *, honour_allow_marker: bool = False) -> None:
