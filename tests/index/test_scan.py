@@ -176,3 +176,22 @@ def test_rebuild_reports_progress(sample_notes: Path) -> None:
     with BrainIndex(sample_notes) as index:
         report = index.rebuild(progress=lambda done, total: calls.append((done, total)))
         assert report.rebuilt and calls[0] == (0, len(report.added)) and calls[-1][0] == calls[-1][1]
+
+
+def test_a_frontmatter_value_yaml_cannot_build_is_a_lint_finding_not_a_failed_scan(brain: WriteNotes) -> None:
+    # libyaml reads these, but no value can be built from them: each note alone used to stop the whole scan.
+    bad = {
+        "memory/gotchas/data.md": "---\ntype: gotcha\ntitle: Data\ncreated: 2025-13-45\n---\ngirafa\n",
+        "memory/gotchas/marca.md": "---\ntype: gotcha\ntitle: Marca\nx: !!int 0x_\n---\ngirafa\n",
+        "memory/gotchas/ancora.md": "---\ntype: gotcha\ntitle: Ancora\nx: &a [*a]\n---\ngirafa\n",
+    }
+    root = brain({**bad, "memory/gotchas/boa.md": NOTE.format(title="Boa", body="girafa")})
+    with BrainIndex(root) as index:
+        report = index.scan()
+        assert sorted(report.added) == sorted([*bad, "memory/gotchas/boa.md"])
+        assert sorted(_paths(index, "girafa")) == sorted([*bad, "memory/gotchas/boa.md"])
+        findings = {f.path for f in index.lint().findings if f.rule == "invalid_frontmatter"}
+        assert findings == set(bad)
+        for path in bad:
+            note = index.note(path=path)
+            assert note is not None and note.frontmatter_error is not None, path

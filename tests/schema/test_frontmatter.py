@@ -199,6 +199,36 @@ def test_no_frontmatter(text: str) -> None:
             "Corpo\n",
             id="python-tag-is-not-run",
         ),
+        pytest.param(
+            "---\ncreated: 2025-13-45\n---\nCorpo\n",
+            "um valor não pôde ser lido (uma data que não existe, ou um valor que não é o que sua marca !! diz)",
+            "Corpo\n",
+            id="a-date-that-does-not-exist",
+        ),
+        pytest.param(
+            "---\na: !!int 0x_\n---\nCorpo\n",
+            "um valor não pôde ser lido (uma data que não existe, ou um valor que não é o que sua marca !! diz)",
+            "Corpo\n",
+            id="an-int-tag-on-no-number",
+        ),
+        pytest.param(
+            "---\na: !!timestamp nope\n---\nCorpo\n",
+            "um valor não pôde ser lido (uma data que não existe, ou um valor que não é o que sua marca !! diz)",
+            "Corpo\n",
+            id="a-timestamp-tag-on-no-date",
+        ),
+        pytest.param(
+            "---\na: &x [1, *x]\n---\nCorpo\n",
+            "um valor contém a si mesmo (uma âncora & usada dentro dela mesma)",
+            "Corpo\n",
+            id="a-list-inside-itself",
+        ),
+        pytest.param(
+            "---\na: &x {b: *x}\n---\nCorpo\n",
+            "um valor contém a si mesmo (uma âncora & usada dentro dela mesma)",
+            "Corpo\n",
+            id="a-mapping-inside-itself",
+        ),
     ],
 )
 def test_unreadable_frontmatter_is_reported_not_raised(text: str, error: str, body: str) -> None:
@@ -510,3 +540,10 @@ def test_parse_render_is_identity(frontmatter: dict[str, Any], body: str, newlin
     if newline == "\r\n":
         text = text.replace("\n", "\r\n")
     assert render_document(parse_document(text)) == text
+
+
+def test_an_alias_used_twice_is_not_taken_for_a_value_inside_itself() -> None:
+    doc = parse_document("---\ntags: &t [a, b]\naliases: *t\nrelated_to: [*t, *t]\n---\nCorpo\n")
+    assert doc.frontmatter_error is None
+    assert doc.frontmatter["aliases"] == ["a", "b"]
+    assert doc.frontmatter["related_to"] == [["a", "b"], ["a", "b"]]

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from . import messages
 from .notes import KEY_ORDER
 
 try:  # libyaml ships in the PyYAML wheel; the pure-Python loader is the fallback.
@@ -221,11 +222,32 @@ def parse_yaml_mapping(yaml_text: str) -> dict[str, Any]:
         where = f" (linha {line})" if line is not None else ""
         problem = getattr(exc, "problem", None) or "YAML inválido"
         raise FrontmatterError(f"{problem}{where}", problem=problem, line=line) from exc
+    except (ValueError, TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
+        # libyaml read the text, but PyYAML could not build a value from it: a date that does not exist
+        # (`2025-13-45`), a tagged value that is not what its tag says (`!!int 0x_`), nesting too deep.
+        problem = messages.yaml_value_unbuildable()
+        raise FrontmatterError(problem, problem=problem) from exc
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise FrontmatterError("o frontmatter não é um mapa de chaves YAML", line=1)
+    if "*" in yaml_text and _contains_itself(data, set()):  # only an alias can make a value hold itself
+        problem = messages.yaml_value_contains_itself()
+        raise FrontmatterError(problem, problem=problem)
     return {str(k): v for k, v in data.items()}
+
+
+def _contains_itself(value: Any, ancestors: set[int]) -> bool:
+    """Whether a list or mapping holds itself somewhere inside: no note, JSON or YAML writer can take that."""
+    if not isinstance(value, (list, dict)):
+        return False
+    if id(value) in ancestors:
+        return True
+    ancestors.add(id(value))
+    children = value.values() if isinstance(value, dict) else value
+    found = any(_contains_itself(child, ancestors) for child in children)
+    ancestors.discard(id(value))
+    return found
 
 
 def parse_document(text: str) -> Document:

@@ -205,3 +205,11 @@ def reason_trust_high() -> str:
 
 def relation_not_text(*, field: str) -> str:
     return f'{field}: cada valor deve ser um link em texto, como "[[Nota]]"'
+
+
+def yaml_value_unbuildable() -> str:
+    return "um valor não pôde ser lido (uma data que não existe, ou um valor que não é o que sua marca !! diz)"
+
+
+def yaml_value_contains_itself() -> str:
+    return "um valor contém a si mesmo (uma âncora & usada dentro dela mesma)"
