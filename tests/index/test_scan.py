@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from cabecao_index import INDEX_SCHEMA_VERSION, BrainIndex
@@ -195,3 +198,25 @@ def test_a_frontmatter_value_yaml_cannot_build_is_a_lint_finding_not_a_failed_sc
         for path in bad:
             note = index.note(path=path)
             assert note is not None and note.frontmatter_error is not None, path
+
+
+def test_a_yaml_set_is_stored_the_same_whatever_the_hash_seed() -> None:
+    # `!!set` reads as a Python set, whose order follows string hashing (random per process): two servers
+    # would otherwise store different text for one unchanged note.
+    script = (
+        "from cabecao_index.extract import frontmatter_json\n"
+        "from cabecao_schema import parse_yaml_mapping\n"
+        "print(frontmatter_json(parse_yaml_mapping('x: !!set {zeta, alfa, mu, beta, omega, kappa}')))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(5)
+    }
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop()) == {"x": ["alfa", "beta", "kappa", "mu", "omega", "zeta"]}

@@ -176,6 +176,8 @@ def iso(value: Any) -> str | None:
 def _json_default(value: Any) -> Any:
     if isinstance(value, (date, datetime)):
         return value.isoformat()
+    if isinstance(value, (set, frozenset)):  # `!!set`: in order, so the stored text never depends on hashing
+        return sorted(value, key=repr)
     return str(value)
 
 
