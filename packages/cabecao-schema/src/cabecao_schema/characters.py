@@ -27,7 +27,7 @@ def describe(char: str) -> str:
 
 def bad_name_char(text: str) -> str | None:
     """First control or invisible character in a name (path, title, tag, alias), if any."""
-    if text.isprintable() and _PRINTABLE_INVISIBLE.isdisjoint(text):
+    if _clean(text):
         return None  # the common case, in C; a full index build checks ~3 names a note
     for char in text:
         code = ord(char)
@@ -41,8 +41,12 @@ def names_are_clean(texts: list[str]) -> bool:
 
     Both checks are per character, so one C pass over the names joined answers for all of them at once.
     """
-    joined = "".join(texts)
-    return joined.isprintable() and _PRINTABLE_INVISIBLE.isdisjoint(joined)
+    return _clean("".join(texts))
+
+
+def _clean(text: str) -> bool:
+    """No control, format, separator or invisible character: a check that runs in C."""
+    return text.isprintable() and _PRINTABLE_INVISIBLE.isdisjoint(text)
 
 
 def bad_body_char(text: str) -> tuple[str, int] | None:

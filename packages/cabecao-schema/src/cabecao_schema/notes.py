@@ -201,11 +201,7 @@ class Frontmatter(BaseModel):
             if name == "supersedes" or name == "superseded_by":
                 values = getattr(self, name)
             else:
-                values = extra.get(name)
-                if values is None:  # the common case, with nothing to add
-                    continue
-                if isinstance(values, str):
-                    values = [values]
+                values = _as_list(extra.get(name))
             if values and isinstance(values, list):
                 texts = [str(v) for v in values if isinstance(v, (str, int, float))]
                 if texts:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, date, datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -132,10 +131,9 @@ def _name_problem(model: Frontmatter, data: Mapping[str, Any]) -> str | None:
         problem = _bad_name(model, relations)
         if problem:
             return problem
-    if _repr_bound(data) > MAX_FRONTMATTER_CHARS:  # the bound is cheap; the exact size only when it may matter
-        size = len(repr(dict(data)))
-        if size > MAX_FRONTMATTER_CHARS:
-            return messages.text_too_long(field="frontmatter", size=size, limit=MAX_FRONTMATTER_CHARS)
+    size = len(repr(dict(data)))
+    if size > MAX_FRONTMATTER_CHARS:
+        return messages.text_too_long(field="frontmatter", size=size, limit=MAX_FRONTMATTER_CHARS)
     return None
 
 
@@ -160,52 +158,6 @@ def _bad_name(model: Frontmatter, relations: dict[str, list[str]]) -> str | None
         if field in ("tags", "aliases") and len(value) > MAX_TAG_CHARS:
             return messages.text_too_long(field=field, size=len(value), limit=MAX_TAG_CHARS)
     return None
-
-
-#: Most characters `repr` writes for one character of a str (`\U0010ffff`).
-_REPR_CHAR_MAX = 10
-#: More than the longest `repr` of a date (27) and of a datetime without its time zone's `repr`
-#: (`datetime.datetime(9999, 12, 31, 23, 59, 59, 999999, fold=1, tzinfo=...)`: 68 characters and the zone's).
-_REPR_DATE_MAX = 40
-_REPR_DATETIME_MAX = 100
-_UNBOUNDED = MAX_FRONTMATTER_CHARS + 1
-_REPR_MAX_DEPTH = 32
-_BIG_INT = 10**19  # ints below it in size have a repr of at most 20 characters
-
-
-def _repr_bound(value: Any, depth: int = 0) -> int:
-    """An upper bound of `len(repr(value))` for what YAML gives (text, numbers, dates, lists, mappings),
-    over the limit for anything else or anything nested deeper than a frontmatter goes (an alias can make a
-    list or mapping hold itself); adding up lengths costs less than writing the `repr` of it all."""
-    kind = type(value)
-    if kind is str:
-        return _REPR_CHAR_MAX * len(value) + 2
-    if depth > _REPR_MAX_DEPTH:
-        return _UNBOUNDED
-    if kind is dict:
-        total = 2
-        for key, item in value.items():
-            # Text keys and values (most of a frontmatter) inline: a call each would cost more than the repr.
-            total += (_REPR_CHAR_MAX * len(key) + 6) if type(key) is str else (_repr_bound(key, depth + 1) + 4)
-            total += (_REPR_CHAR_MAX * len(item) + 2) if type(item) is str else _repr_bound(item, depth + 1)
-        return total
-    if kind is list:
-        total = 2
-        for item in value:
-            total += (_REPR_CHAR_MAX * len(item) + 4) if type(item) is str else (_repr_bound(item, depth + 1) + 2)
-        return total
-    if value is None or kind is bool:
-        return 5
-    if kind is int:
-        return 21 if -_BIG_INT < value < _BIG_INT else _UNBOUNDED
-    if kind is float:
-        return 24
-    if kind is date:
-        return _REPR_DATE_MAX
-    if kind is datetime:
-        zone = value.tzinfo
-        return _REPR_DATETIME_MAX + (0 if zone is None else 21 if zone is UTC else len(repr(zone)))
-    return _UNBOUNDED
 
 
 def check_secrets(texts: Mapping[str, str], *, honour_allow_marker: bool = False) -> None:
