@@ -177,10 +177,6 @@ def _marks(count: int) -> str:
     return ", ".join("?" * count)
 
 
-def _json_list(values: list[str] | tuple[str, ...]) -> str:
-    return json_text_list(values)
-
-
 #: One note as the rows it becomes, without its rowid (assigned when written): notes row, FTS row, chunks,
 #: names (key, kind), links, fact (or None). Plain tuples, cheap to send from a worker process.
 NoteRows = tuple[
@@ -200,8 +196,8 @@ def note_rows(note: ExtractedNote, state: FileState, digest: str) -> NoteRows:
         note.valid_from, note.valid_until, note.expires_at, int(note.confirmed),
         int(note.has_superseded_by), int(note.archived), int(note.raw), note.summary, note.lead, note.chars,
         note.lines, note.body_line, frontmatter_json(note.frontmatter), note.frontmatter_error,
-        note.frontmatter_error_line, _json_list(note.sources), _json_list(note.aliases),
-        _json_list(note.tags), state.mtime_ns, state.size, digest,
+        note.frontmatter_error_line, json_text_list(note.sources), json_text_list(note.aliases),
+        json_text_list(note.tags), state.mtime_ns, state.size, digest,
     )  # fmt: skip
     fts_row = (
         note.title,
@@ -214,7 +210,7 @@ def note_rows(note: ExtractedNote, state: FileState, digest: str) -> NoteRows:
     chunks = [
         (
             c.seq,
-            _json_list(c.heading_path),
+            json_text_list(c.heading_path),
             c.start_line + body_offset,
             c.end_line + body_offset,
             c.start_char,
@@ -231,7 +227,7 @@ def note_rows(note: ExtractedNote, state: FileState, digest: str) -> NoteRows:
         f = note.fact
         fact = (
             f.subject, f.subject_key, f.predicate, f.predicate_key, f.object, f.object_key,
-            _json_list(f.supersedes), _json_list(f.superseded_by),
+            json_text_list(f.supersedes), json_text_list(f.superseded_by),
         )  # fmt: skip
     return note_row, fts_row, chunks, list(note.names), links, fact
 
@@ -514,8 +510,8 @@ def scan_folder(
             db.script_in_transaction(DDL)  # a fresh build stopped half-way: its indexes first, then go on
         writer = Writer(db)
         # Another process may have changed the table since `known` was read: delete by path, as it is now.
-        gone = [_current(db, path) for path in removed if not (root / path).exists()]
-        writer.delete(row[0] for row in gone if row is not None)
+        gone = _current_rows(db, [path for path in removed if not (root / path).exists()])
+        writer.delete(row[0] for row in gone.values())
         writer.resolve()
         report.removed.extend(removed)
         _set_conflicts(db, conflicts, replace_all=True)
@@ -578,7 +574,7 @@ def _write(
 
 
 def _current_rows(db: Database, paths: list[str]) -> dict[str, tuple[int, int, int, str]]:
-    """`_current` of many paths in one query (one statement per batch instead of one per file)."""
+    """(rowid, mtime_ns, size, hash) of the rows these paths have now, in one query."""
     if not paths:
         return {}
     rows = db.query(
@@ -586,11 +582,6 @@ def _current_rows(db: Database, paths: list[str]) -> dict[str, tuple[int, int, i
         [json_param(paths)],
     )
     return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}
-
-
-def _current(db: Database, path: str) -> tuple[int, int, int, str] | None:
-    row = db.one("SELECT rowid, mtime_ns, size, hash FROM notes WHERE path = ?", [path])
-    return None if row is None else (row["rowid"], row["mtime_ns"], row["size"], row["hash"])
 
 
 def normalise(path: str) -> str:
