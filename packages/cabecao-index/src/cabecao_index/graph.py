@@ -328,7 +328,7 @@ def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int
 
 
 class _Detail(NamedTuple):
-    """What a graph shows of a note it returns or names in a link."""
+    """What a graph shows of a note it returns or names in a link: `GraphNeighbor`'s fields about the note."""
 
     path: str
     title: str
@@ -438,18 +438,7 @@ def build_graph(
         detail = details[rowid]
         links = [_link(edge, inner, details) for edge, inner in items]
         links.sort(key=lambda lk: (lk.type == "mention", lk.type, lk.from_, lk.to, lk.line or 0))
-        kept.append(
-            GraphNeighbor(
-                path=detail.path,
-                title=detail.title,
-                type=detail.type,
-                id=detail.id,
-                scope=detail.scope,
-                validity=detail.validity,
-                distance=distance,
-                links=links,
-            )
-        )
+        kept.append(GraphNeighbor(**detail._asdict(), distance=distance, links=links))
     top = details[center]
     return GraphResult(
         node=NoteRef(path=top.path, title=top.title, type=top.type, id=top.id),
