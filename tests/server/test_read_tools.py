@@ -157,3 +157,21 @@ async def test_resources_and_prompts(sample_brain: Path) -> None:
         assert names == {"ingest", "review", "consolidate"}
         review = await client.get_prompt("review", {"scope": "project:atlas"})
         assert "lint" in review.messages[0].content.text
+
+
+async def test_a_note_whose_frontmatter_yaml_cannot_build_is_read_searched_and_linted(sample_brain: Path) -> None:
+    # Edited by hand: libyaml reads `2025-13-45`, but no date can be built from it. Such a note once stopped the
+    # index scan, so every read tool failed.
+    bad = sample_brain / "wiki" / "concepts" / "data-impossivel.md"
+    bad.write_text("---\ntype: concept\ntitle: Data impossível\ncreated: 2025-13-45\n---\nquimera\n", encoding="utf-8")
+    async with connect(sample_brain) as client:
+        search = await call(client, "search", {"query": "quimera"})
+        lint = await call(client, "lint", {})
+        read = await call(client, "read", {"path": "wiki/concepts/data-impossivel.md"})
+        rabbit = await call(client, "search", {"query": "RabbitMQ"})
+    assert [h["path"] for h in search["hits"]] == ["wiki/concepts/data-impossivel.md"]
+    assert ("invalid_frontmatter", "wiki/concepts/data-impossivel.md") in {
+        (f["rule"], f["path"]) for f in lint["findings"]
+    }
+    assert "quimera" in read["note"]["content"]
+    assert rabbit["hits"]  # the rest of the brain answers as before
