@@ -49,6 +49,16 @@ def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
     assert [op["summary"] for op in log["operations"]] == ["init: cérebro de exemplo"]
 
 
+def test_init_gives_git_a_version_4_index_it_reads(tmp_path: Path) -> None:
+    root = tmp_path / "b"
+    assert cabecao("init", "--sample", str(root)).returncode == 0
+    assert (root / ".git" / "index").read_bytes()[:8] == b"DIRC" + (4).to_bytes(4, "big")
+    git = ["git", "-C", str(root)]
+    assert subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True, check=True).stdout == ""
+    tracked = subprocess.run([*git, "ls-files"], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert "wiki/entities/Projeto Atlas.md" in tracked
+
+
 def test_brain_is_found_from_env_and_from_a_subfolder(tmp_path: Path) -> None:
     root = tmp_path / "b"
     assert cabecao("init", str(root)).returncode == 0
