@@ -7,6 +7,7 @@ notes: they are kept apart for lint.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import marshal
 import multiprocessing
@@ -16,6 +17,7 @@ import re
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from multiprocessing.pool import AsyncResult
@@ -349,6 +351,37 @@ def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
+_pause_lock = threading.Lock()
+_pauses = 0
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Cyclic garbage collection off while a scan turns files into rows, and back on afterwards.
+
+    Those rows are tuples, lists and strings with no cycles, so reference counting frees all of them; but
+    thousands of them alive at once make the collector run again and again over every object of the process,
+    finding nothing (about a tenth of a full build's CPU, see docs/performance.md). Nested and concurrent
+    pauses are counted, so the collector comes back when the last one ends, and only if it was on before.
+    """
+    global _pauses
+    with _pause_lock:
+        if _pauses == 0 and not gc.isenabled():  # switched off by the host program: not ours to turn on
+            paused = False
+        else:
+            paused = True
+            _pauses += 1
+            gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            with _pause_lock:
+                _pauses -= 1
+                if _pauses == 0:
+                    gc.enable()
+
+
 @dataclass(slots=True)
 class Prepared:
     """One file after reading: `rows` is None when it vanished (`digest` None) or its content did not change."""
@@ -381,7 +414,8 @@ def _prepare_plain(
 def _prepare_packed(root: str, items: list[tuple[str, int, int, str | None]], relation_types: tuple[str, ...]) -> bytes:
     """`_prepare_plain` for a worker process: its result as one `marshal` blob (plain tuples, lists, str, int and
     None only), which both ends handle faster than the pool's pickling of the nested tuples."""
-    return marshal.dumps(_prepare_plain(root, items, relation_types))
+    with collector_paused():  # until the rows are packed and freed, so the collector comes back to nothing
+        return marshal.dumps(_prepare_plain(root, items, relation_types))
 
 
 def _task(
@@ -410,6 +444,17 @@ def _workers(total: int) -> int:
     return min(cores, MAX_WORKERS) if cores > 1 else 0
 
 
+def _worker_start() -> None:
+    """A worker starts with the collector on and no pause, whatever the parent was doing when it forked. The
+    parent's objects are never garbage here: frozen, the collector never walks them again (and their memory
+    pages stay shared instead of being copied when the collector would mark them)."""
+    global _pause_lock, _pauses
+    _pause_lock = threading.Lock()
+    _pauses = 0
+    gc.enable()
+    gc.freeze()
+
+
 def _pool_context() -> multiprocessing.context.BaseContext:
     # fork is cheapest (no re-import) and safe while this process runs a single thread; otherwise forkserver.
     methods = multiprocessing.get_all_start_methods()
@@ -435,7 +480,7 @@ def _prepared_batches(
     workers = _workers(len(suspects))
     if workers:
         try:
-            pool = _pool_context().Pool(workers)
+            pool = _pool_context().Pool(workers, initializer=_worker_start)
         except OSError:  # pragma: no cover - no processes allowed: parse here
             workers = 0
     if not workers:
@@ -516,7 +561,7 @@ def scan_folder(
         report.removed.extend(removed)
         _set_conflicts(db, conflicts, replace_all=True)
     done = 0
-    with db.bulk(fresh):
+    with collector_paused(), db.bulk(fresh):
         for prepared in _prepared_batches(root, suspects, known, relation_types, batch_size):
             _write(db, prepared, known, report, Writer(db, deferred=fresh))
             done += len(prepared)
