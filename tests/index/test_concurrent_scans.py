@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import multiprocessing
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from cabecao_index import BrainIndex
+import pytest
+from cabecao_index import BrainIndex, scan
 
 from ..conftest import SAMPLE_BRAIN_FILES
 
@@ -57,3 +60,35 @@ def test_two_scanners_and_a_writer_never_collide(tmp_path: Path) -> None:
             assert not index.scan().changed
             assert index.status().notes == 29 + 15
             assert index.note(path="wiki/concepts/nova-14.md").title == "Nova 14"
+
+
+def test_a_note_read_half_written_never_replaces_the_row_of_its_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The race behind the test above, made to happen every time: a scan reads a note while another process is
+    # writing it (here: empty, as between the truncate and the write), the writer finishes and indexes the
+    # note, and only then does the scan write what it read.
+    root = tmp_path / "brain"
+    shutil.copytree(SAMPLE_BRAIN_FILES, root)
+    path = "wiki/concepts/nova.md"
+    full = "---\ntype: concept\ntitle: Nova\n---\n\nTexto completo.\n"
+    with BrainIndex(root) as index:
+        index.scan()
+    (root / path).write_text("", encoding="utf-8")
+    real_batches = scan._prepared_batches
+
+    def writer_finishes_between_read_and_write(*args: Any, **kwargs: Any) -> Iterator[list[scan.Prepared]]:
+        for batch in real_batches(*args, **kwargs):
+            assert [item.state.path for item in batch] == [path]  # read here, empty
+            (root / path).write_text(full, encoding="utf-8")
+            with BrainIndex(root) as writer:
+                writer.update([path])
+            yield batch
+
+    monkeypatch.setattr(scan, "_prepared_batches", writer_finishes_between_read_and_write)
+    with BrainIndex(root) as index:
+        index.scan()
+    monkeypatch.undo()
+    with BrainIndex(root) as index:
+        assert index.note(path=path).title == "Nova"
+        assert not index.scan().changed

@@ -563,7 +563,7 @@ def scan_folder(
     done = 0
     with collector_paused(), db.bulk(fresh):
         for prepared in _prepared_batches(root, suspects, known, relation_types, batch_size):
-            _write(db, prepared, known, report, Writer(db, deferred=fresh))
+            _write(db, root, prepared, known, report, Writer(db, deferred=fresh))
             done += len(prepared)
             if progress:
                 progress(done, total)
@@ -581,6 +581,7 @@ def scan_folder(
 
 def _write(
     db: Database,
+    root: Path,
     prepared: list[Prepared],
     known: dict[str, tuple[int, int, int, str]],
     report: ScanReport,
@@ -607,6 +608,11 @@ def _write(
                 continue
             if item.rows is None:  # unchanged when prepared, but its row went away meanwhile: next scan re-adds it
                 continue
+            if previous != known.get(state.path) and _changed_since(root, state):
+                # Another process indexed this path after `known` was read, and the file has changed since this
+                # scan saw it: what was read here may be older than that row (a note read half-written), so the
+                # row stays. Whoever changed the file updates it, or the next scan does.
+                continue
             batch.append((item.rows, previous[0] if previous is not None else None))
             if previous is not None:
                 stale.append(previous[0])
@@ -616,6 +622,14 @@ def _write(
         writer.delete(stale)
         writer.insert(batch)
         writer.resolve()
+
+
+def _changed_since(root: Path, state: FileState) -> bool:
+    try:
+        st = os.stat(root / state.path, follow_symlinks=False)
+    except OSError:
+        return True
+    return (st.st_mtime_ns, st.st_size) != (state.mtime_ns, state.size)
 
 
 def _current_rows(db: Database, paths: list[str]) -> dict[str, tuple[int, int, int, str]]:
@@ -671,5 +685,5 @@ def update_paths(db: Database, root: Path, paths: Iterable[str], *, relation_typ
             states.append(FileState(path, st.st_mtime_ns, st.st_size))
         writer.delete(gone)
         previous = [known[st.path][3] if st.path in known else None for st in states]
-        _write(db, prepare(root, states, previous, relation_types), known, report, writer)
+        _write(db, root, prepare(root, states, previous, relation_types), known, report, writer)
     return report
