@@ -7,6 +7,8 @@
 - `json_text_list` writes what the JSON encoder writes for a list of strings.
 - `_key_lines` (one search over the frontmatter) finds the keys a line-by-line match finds, on the same lines.
 - `_read` with a size hint reads what `open(path, "rb").read()` reads, whatever the file's size now.
+- `is_note_file` and `is_control_file` (string tests) answer what the plain rules (pathlib, one part at a time)
+  answer for any path.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from cabecao_index import BrainIndex, generate_corpus, scan
@@ -22,7 +24,7 @@ from cabecao_index.chunks import scan_body
 from cabecao_index.extract import _key_lines, frontmatter_json, json_text_list
 from cabecao_index.lookup import resolve_keys
 from cabecao_index.scan import _read
-from cabecao_schema import find_sections, find_wikilinks
+from cabecao_schema import CONTROL_FILES, NOTE_ROOTS, find_sections, find_wikilinks, is_control_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -241,3 +243,31 @@ def test_a_build_stopped_half_way_is_finished_by_the_next_scan(brain: WriteNotes
             "wiki/entities/b.md",
             "wiki/entities/c.md",
         ]
+
+
+def _plain_is_note_file(path: str) -> bool:
+    parts = path.split("/")
+    if len(parts) < 2 or parts[0] not in NOTE_ROOTS:
+        return False
+    if any(part.startswith(".") or not part for part in parts):
+        return False
+    return parts[-1].lower().endswith(".md") and not _plain_is_control_file(path)
+
+
+def _plain_is_control_file(path: str) -> bool:
+    name = PurePosixPath(path).name.lower()
+    return name in CONTROL_FILES or name.endswith((".instructions.md", ".mdc"))
+
+
+_PATH_PIECES = st.sampled_from(
+    ["memory", "wiki", "raw", "docs", "", ".", "..", ".git", "a", "x.md", "X.MD", "AGENTS.md", "readme.MD",
+     "regra.instructions.md", "r.mdc", "log.md", "nota.md.bak", "\\", "a b.md", "ção.md"]
+)  # fmt: skip
+
+
+@given(st.lists(_PATH_PIECES, min_size=0, max_size=5).map("/".join))
+@settings(max_examples=400, deadline=None)
+def test_note_file_and_control_file_checks_agree_with_the_plain_rules(path: str) -> None:
+    # The walk asks both for every file of the brain: string tests instead of a pathlib object per path.
+    assert is_control_file(path) is _plain_is_control_file(path)
+    assert scan.is_note_file(path) is _plain_is_note_file(path)

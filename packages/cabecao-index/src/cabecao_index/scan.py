@@ -92,12 +92,12 @@ def conflict_original(path: str) -> str:
 
 def is_note_file(path: str) -> bool:
     """A Markdown file under memory/, wiki/ or raw/, not hidden and not a control file such as AGENTS.md."""
-    parts = path.split("/")
-    if len(parts) < 2 or parts[0] not in NOTE_ROOTS:
+    root, _, rest = path.partition("/")
+    if root not in NOTE_ROOTS or not rest:
         return False
-    if any(part.startswith(".") or not part for part in parts):
+    if rest.startswith((".", "/")) or "/." in rest or "//" in rest or rest.endswith("/"):  # hidden or empty part
         return False
-    return parts[-1].lower().endswith(".md") and not is_control_file(path)
+    return rest.lower().endswith(".md") and not is_control_file(path)
 
 
 def walk(root: Path) -> tuple[dict[str, FileState], dict[str, FileState]]:

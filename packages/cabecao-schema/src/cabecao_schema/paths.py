@@ -107,7 +107,10 @@ def is_conflict_copy(path: str) -> bool:
 def is_control_file(path: str) -> bool:
     """AGENTS.md, CLAUDE.md, log.md, README.md and other AI instruction files (`*.instructions.md`, `*.mdc`
     Cursor rules), in any folder."""
-    name = PurePosixPath(path).name.lower()
+    name = path.rsplit("/", 1)[-1]
+    if not name or name == ".":  # `a/b/`, `a/b/.`: pathlib knows which part is the last real one
+        name = PurePosixPath(path).name
+    name = name.lower()
     return name in CONTROL_FILES or name.endswith((".instructions.md", ".mdc"))
 
 
