@@ -271,3 +271,52 @@ def test_note_file_and_control_file_checks_agree_with_the_plain_rules(path: str)
     # The walk asks both for every file of the brain: string tests instead of a pathlib object per path.
     assert is_control_file(path) is _plain_is_control_file(path)
     assert scan.is_note_file(path) is _plain_is_note_file(path)
+
+
+def test_a_fresh_build_gives_contested_names_to_the_documented_note(brain: WriteNotes) -> None:
+    # When several notes answer to one name, the link goes to a live note before an archived one, then to the
+    # stronger kind of name (id, path, file name, title, alias), then to the shorter path, then to the first
+    # path in order. A fresh build resolves every link at once (`resolve_all`); so does the scan that finishes
+    # a build stopped half-way, over rowids that no longer follow the paths' order.
+    root = brain(
+        {
+            "wiki/entities/links.md": NOTE.format(
+                title="Ligações", extra="", body="[[Gama]] [[Delta]] [[Kappa]] [[Eco]] [[Zeta]] [[Ômega]]"
+            ),
+            "wiki/g.md": NOTE.format(title="Gama", extra="", body="curto: 9 caracteres, o outro 19"),
+            "wiki/entities/g2.md": NOTE.format(title="Gama", extra="", body="longo"),
+            "memory/_archive/d1.md": NOTE.format(title="Delta", extra="", body="arquivada, caminho curto"),
+            "wiki/entities/muito/mais/longo/d2.md": NOTE.format(title="Delta", extra="", body="viva"),
+            "memory/_archive/kappa.md": NOTE.format(title="Outro", extra="", body="arquivada, nome do arquivo"),
+            "wiki/k.md": NOTE.format(title="Kappa", extra="", body="viva, título"),
+            "wiki/e1.md": NOTE.format(title="E um", extra="aliases: [Eco]\n", body="apelido"),
+            "wiki/entities/e2.md": NOTE.format(title="Eco", extra="", body="título"),
+            "wiki/b/z1.md": NOTE.format(title="Zeta", extra="", body="b"),
+            "wiki/o.md": NOTE.format(title="Ômega", extra="", body="título, caminho curto"),
+            "wiki/entities/omega.md": NOTE.format(title="Algo", extra="", body="nome do arquivo"),
+        }
+    )
+    expected = [
+        ("Gama", "wiki/g.md"),
+        ("Delta", "wiki/entities/muito/mais/longo/d2.md"),
+        ("Kappa", "wiki/k.md"),
+        ("Eco", "wiki/entities/e2.md"),
+        ("Zeta", "wiki/b/z1.md"),
+        ("Ômega", "wiki/entities/omega.md"),
+    ]
+    with BrainIndex(root) as index:
+        index.scan()  # the first scan of this brain: a fresh build
+        assert [(lk.target, lk.path) for lk in index.outgoing_links("wiki/entities/links.md")] == expected
+        _stored_matches_resolution(index)
+        # A second Zeta, same path length, first in order, with a higher rowid than the one it takes over from.
+        (root / "wiki/a").mkdir()
+        (root / "wiki/a/z1.md").write_text(NOTE.format(title="Zeta", extra="", body="a"), encoding="utf-8")
+        index.scan()
+        db = index._db
+        with db.write():
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('unresolved', '1')")
+            db.execute("UPDATE links SET dst = NULL")
+        index.scan()
+        expected[4] = ("Zeta", "wiki/a/z1.md")
+        assert [(lk.target, lk.path) for lk in index.outgoing_links("wiki/entities/links.md")] == expected
+        _stored_matches_resolution(index)

@@ -41,11 +41,18 @@ def resolve_all(db: Database) -> None:
     """Resolve every link and fact key at once (after a full build); same ranking as `lookup.resolve_keys`."""
     db.execute("DROP TABLE IF EXISTS temp.link_winners")
     db.execute("CREATE TEMP TABLE link_winners (key TEXT PRIMARY KEY, note INTEGER NOT NULL) WITHOUT ROWID")
+    # Most keys have one name row: it wins with no ranking and no join. Each other key keeps its row ranked
+    # first by (archived, kind, length(path), path), `lookup._rank`'s order, written as one text whose smallest
+    # value `min()` finds (archived is 0 or 1 and kinds are 0-4: one digit each); SQLite takes the bare `note`
+    # from that same row. Both parts read `names` in key order with no sort: ≈ 3x faster than a window function.
     db.execute(
-        "INSERT INTO temp.link_winners (key, note) SELECT key, note FROM ("
-        "SELECT nm.key AS key, nm.note AS note, row_number() OVER ("
-        "PARTITION BY nm.key ORDER BY n.archived, nm.kind, length(n.path), n.path) AS pos "
-        "FROM names nm JOIN notes n ON n.rowid = nm.note) WHERE pos = 1"
+        "INSERT INTO temp.link_winners (key, note) "
+        "SELECT key, note FROM names GROUP BY key HAVING count(*) = 1 "
+        "UNION ALL SELECT key, note FROM ("
+        "SELECT nm.key AS key, nm.note AS note, "
+        "min(printf('%d%d%010d', n.archived, nm.kind, length(n.path)) || n.path) "
+        "FROM names nm JOIN notes n ON n.rowid = nm.note "
+        "WHERE nm.key IN (SELECT key FROM names GROUP BY key HAVING count(*) > 1) GROUP BY nm.key)"
     )
     for table, key_column, dst_column in _TARGETS:
         db.execute(
