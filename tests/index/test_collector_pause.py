@@ -15,10 +15,14 @@ from cabecao_index.scan import collector_paused
 
 @pytest.fixture(autouse=True)
 def _collector_on() -> Iterator[None]:
+    # Each test starts with the collector on, and the rest of the session gets it back as it was (one test
+    # switches it off, as a host program would).
     was = gc.isenabled()
     gc.enable()
     yield
-    if not was:
+    if was:
+        gc.enable()
+    else:
         gc.disable()
 
 
