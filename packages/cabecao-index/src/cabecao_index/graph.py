@@ -13,12 +13,12 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any, NamedTuple
 
-from cabecao_schema import CabecaoError, ErrorCode, validity_on
+from cabecao_schema import CabecaoError, ErrorCode
 
 from . import messages
 from .database import Database
 from .extract import NAME_ALIAS, NAME_TITLE
-from .lookup import day, json_param, mention_names, resolve_node
+from .lookup import PLACE_COLUMNS, json_param, mention_names, resolve_node, stored_validity
 from .models import GraphLink, GraphNeighbor, GraphResult, NoteRef, Validity
 from .terms import STOPWORDS, fast_fold, fts_phrase, words
 
@@ -328,7 +328,8 @@ def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int
 
 
 class _Detail(NamedTuple):
-    """What a graph shows of a note it returns or names in a link: `GraphNeighbor`'s fields about the note."""
+    """What a graph shows of a note it returns or names in a link: `GraphNeighbor`'s fields about the note
+    (`lookup.PLACE_COLUMNS`, in that order, and the validity)."""
 
     path: str
     title: str
@@ -341,19 +342,12 @@ class _Detail(NamedTuple):
 def _details(db: Database, rowids: Iterable[int], as_of: date) -> dict[int, _Detail]:
     """Place and validity on `as_of` of each note: only the narrow columns (no `raw`, `sources`, provenance)."""
     rows = db.tuples(
-        "SELECT rowid, path, title, type, id, scope, valid_from, valid_until, expires_at "
+        f"SELECT rowid, {', '.join(PLACE_COLUMNS)}, valid_from, valid_until, expires_at "
         "FROM notes WHERE rowid IN (SELECT value FROM json_each(?))",
         [json_param(set(rowids))],
     )
     return {
-        rowid: _Detail(
-            path,
-            title,
-            kind,
-            note_id,
-            scope,
-            validity_on(as_of, valid_from=day(start), valid_until=day(end), expires_at=day(expires)),
-        )
+        rowid: _Detail(path, title, kind, note_id, scope, stored_validity(as_of, start, end, expires))
         for rowid, path, title, kind, note_id, scope, start, end, expires in rows
     }
 

@@ -38,9 +38,12 @@ def day(text: str | None) -> date | None:
 
 
 def validity_of(row: Row, as_of: date) -> Validity:
-    return validity_on(
-        as_of, valid_from=day(row["valid_from"]), valid_until=day(row["valid_until"]), expires_at=day(row["expires_at"])
-    )
+    return stored_validity(as_of, row["valid_from"], row["valid_until"], row["expires_at"])
+
+
+def stored_validity(as_of: date, valid_from: str | None, valid_until: str | None, expires_at: str | None) -> Validity:
+    """Validity on `as_of` of a note whose dates are the stored texts (`notes.valid_from` and the others)."""
+    return validity_on(as_of, valid_from=day(valid_from), valid_until=day(valid_until), expires_at=day(expires_at))
 
 
 def body_parts(db: Database, rowid: int) -> tuple[str, str]:
