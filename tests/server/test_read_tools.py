@@ -175,3 +175,24 @@ async def test_a_note_whose_frontmatter_yaml_cannot_build_is_read_searched_and_l
     }
     assert "quimera" in read["note"]["content"]
     assert rabbit["hits"]  # the rest of the brain answers as before
+
+
+async def test_a_link_several_notes_answer_to_goes_to_the_documented_one(sample_brain: Path) -> None:
+    # The server's first scan of this brain is a fresh build, which resolves every link in one pass at the end:
+    # a live note before an archived one (even with a longer path), a file name before a title.
+    notes = {
+        "memory/_archive/orion.md": "---\ntype: concept\ntitle: Órion\n---\narquivada\n",
+        "wiki/concepts/constelacoes/orion-viva.md": "---\ntype: concept\ntitle: Órion\n---\nviva\n",
+        "wiki/concepts/vega.md": "---\ntype: concept\ntitle: Outra estrela\n---\npelo nome do arquivo\n",
+        "wiki/v.md": "---\ntype: concept\ntitle: Vega\n---\npelo título\n",
+        "wiki/concepts/ceu.md": "---\ntype: concept\ntitle: Céu\n---\nVeja [[Órion]] e [[Vega]].\n",
+    }
+    for path, text in notes.items():
+        (sample_brain / path).parent.mkdir(parents=True, exist_ok=True)
+        (sample_brain / path).write_text(text, encoding="utf-8")
+    async with connect(sample_brain) as client:
+        read = await call(client, "read", {"path": "wiki/concepts/ceu.md"})
+    assert [(link["target"], link["path"]) for link in read["outgoing_links"]] == [
+        ("Órion", "wiki/concepts/constelacoes/orion-viva.md"),
+        ("Vega", "wiki/concepts/vega.md"),
+    ]
