@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,19 @@ CASES: list[tuple[str, Any, str, str | None]] = [
     ("lint", {"limit": 0}, "invalid_argument", "limit"),
     ("status", {"verbose": True}, "invalid_argument", "verbose"),
     ("tool_que_nao_existe", {}, "invalid_argument", None),
+    ("handoff_save", {"session_handle": "sessão 1", "done": ["x"]}, "invalid_argument", "session_handle"),
+    ("undo", {"op": "01-02"}, "invalid_argument", "op"),
+    ("write_page", {"path": "wiki/a.md", "content": "x", "mode": "replace"}, "invalid_argument", "mode"),
+    (
+        "write_page",
+        {"path": "wiki/concepts/Nova.md", "content": "x", "frontmatter": {"type": "concept", "confirmed": "talvez"}},
+        "invalid_note",
+        "confirmed: deve ser verdadeiro ou falso (true/false) ou uma data AAAA-MM-DD",
+    ),
 ]
+
+#: What pydantic's own English messages say; the server speaks Portuguese only.
+ENGLISH = re.compile(r"\b(or|should|input|string|valid|value error|at least|at most)\b", re.IGNORECASE)
 
 
 async def test_malformed_calls_get_clear_errors_and_the_server_survives(sample_brain: Path) -> None:
@@ -74,5 +87,16 @@ async def test_malformed_calls_get_clear_errors_and_the_server_survives(sample_b
             assert error["code"] == code, (tool, arguments, error)
             if field is not None:
                 assert field in error["message"], (tool, arguments, error)
+            assert not ENGLISH.search(error["message"] + " " + error["next_step"]), (tool, arguments, error)
         status = await call(client, "status", {})
         assert status["healthy"] is True
+
+
+async def test_argument_errors_name_the_accepted_values_and_format(sample_brain: Path) -> None:
+    async with connect(sample_brain) as client:
+        depth = await call_error(client, "graph", {"node": "SQS", "depth": 3})
+        assert depth["message"].endswith("deve ser um destes valores: 1 ou 2"), depth
+        mode = await call_error(client, "search", {"query": "x", "mode": "fuzzy"})
+        assert "'auto', 'keyword', 'semantic' ou 'hybrid'" in mode["message"], mode
+        handle = await call_error(client, "handoff_save", {"session_handle": "sessão 1", "done": ["x"]})
+        assert "formato aceito (^[0-9A-Za-z_-]+$)" in handle["message"], handle

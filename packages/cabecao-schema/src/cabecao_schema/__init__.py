@@ -77,6 +77,7 @@ from .paths import (
     is_raw,
 )
 from .policy import PROTECTED_CONFIG_SECTIONS, RULES_FOLDER, confirmation_reasons, is_rule, protected_config_change
+from .problems import describe_validation
 from .secrets import ALLOW_MARKER, SECRET_RULES, SecretFinding, scan_secrets
 from .validation import (
     check_body,
@@ -186,6 +187,7 @@ __all__ = [
     # messages
     "messages",
     "DATA_NOTICE",
+    "describe_validation",
     # errors
     "ErrorCode",
     "CabecaoError",

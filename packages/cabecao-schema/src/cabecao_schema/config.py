@@ -12,6 +12,7 @@ from . import messages
 from .errors import CabecaoError, ErrorCode
 from .notes import RELATION_TYPE_RE, SCHEMA_VERSION
 from .paths import CONFIG_FILE
+from .problems import describe_validation
 
 
 class BrainConfig(BaseModel):
@@ -30,7 +31,7 @@ class BrainConfig(BaseModel):
     def _check_relation_types(cls, values: list[str]) -> list[str]:
         for value in values:
             if not RELATION_TYPE_RE.match(value):
-                raise ValueError(f"relation type {value!r} must be lowercase letters, digits and _")
+                raise ValueError(messages.relation_type_not_valid(value=value))
         return values
 
 
@@ -67,11 +68,10 @@ def parse_config(text: str) -> BrainConfig:
     try:
         return BrainConfig.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "raiz"
+        where, problem = describe_validation(exc, root="raiz")
         raise CabecaoError(
             ErrorCode.INVALID_CONFIG,
-            messages.config_broken(problem=f"{where}: {first.get('msg')}"),
+            messages.config_broken(problem=f"{where}: {problem}"),
             next_step=messages.next_step_fix_config(),
         ) from None
 

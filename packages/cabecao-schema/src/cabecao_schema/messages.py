@@ -213,3 +213,89 @@ def yaml_value_unbuildable() -> str:
 
 def yaml_value_contains_itself() -> str:
     return "um valor contém a si mesmo (uma âncora & usada dentro dela mesma)"
+
+
+# Problems with one field, for "<field>: <problem>" (pydantic's own messages are English; `problems` maps them).
+
+
+def problem_missing() -> str:
+    return "é obrigatório e não foi passado"
+
+
+def problem_unknown_field() -> str:
+    return "campo desconhecido"
+
+
+def problem_type(*, expected: str) -> str:
+    return f"deve ser {expected}"
+
+
+def problem_too_long(*, limit: object) -> str:
+    return f"passa do limite de {limit} caracteres"
+
+
+def problem_empty() -> str:
+    return "não pode ser vazio"
+
+
+def problem_too_short(*, limit: object) -> str:
+    return f"deve ter no mínimo {limit} caracteres"
+
+
+def problem_too_many(*, limit: object) -> str:
+    return f"passa do limite de {limit} itens"
+
+
+def problem_too_few(*, limit: object) -> str:
+    return f"deve ter no mínimo {limit} itens"
+
+
+def problem_at_least(*, limit: object) -> str:
+    return f"deve ser no mínimo {limit}"
+
+
+def problem_at_most(*, limit: object) -> str:
+    return f"deve ser no máximo {limit}"
+
+
+def problem_one_of(*, options: list[str]) -> str:
+    listed = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} ou {options[-1]}"
+    return f"deve ser um destes valores: {listed}"
+
+
+def problem_pattern(*, pattern: str) -> str:
+    return f"tem caracteres fora do formato aceito ({pattern})"
+
+
+def problem_not_accepted(*, kind: str) -> str:
+    return f"valor não aceito aqui ({kind})"
+
+
+#: What a value of each pydantic type is called in a message ("deve ser <name>"); the longest prefix wins.
+TYPE_NAMES = {
+    "string": "texto",
+    "int": "um número inteiro",
+    "float": "um número",
+    "bool": "verdadeiro ou falso (true/false)",
+    "list": "uma lista",
+    "dict": "um objeto",
+    "model": "um objeto",
+    "date": "uma data AAAA-MM-DD",
+    "datetime": "uma data e hora ISO 8601 (AAAA-MM-DDTHH:MM:SSZ)",
+}
+
+
+def id_not_ulid() -> str:
+    return "deve ser um ULID (26 caracteres em base32 de Crockford)"
+
+
+def scope_not_valid() -> str:
+    return "deve ser global ou project:<nome> (letras minúsculas, números, . _ -)"
+
+
+def origin_not_valid() -> str:
+    return "deve ser human, agent:<cliente> ou ingest:<fonte>"
+
+
+def relation_type_not_valid(*, value: str) -> str:
+    return f"o tipo de relação {value!r} deve ter só letras minúsculas, números e _, começando por uma letra (até 40 caracteres)"

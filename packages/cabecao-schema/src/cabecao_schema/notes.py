@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from . import messages
 from .ids import is_ulid
 from .limits import MAX_TITLE_CHARS
 
@@ -176,21 +177,21 @@ class Frontmatter(BaseModel):
     @classmethod
     def _check_id(cls, value: str | None) -> str | None:
         if value is not None and not is_ulid(value):
-            raise ValueError("id must be a ULID (26 characters, Crockford base32)")
+            raise ValueError(messages.id_not_ulid())
         return value
 
     @field_validator("scope")
     @classmethod
     def _check_scope(cls, value: str) -> str:
         if not SCOPE_RE.match(value):
-            raise ValueError("scope must be 'global' or 'project:<name>' (lowercase letters, digits, . _ -)")
+            raise ValueError(messages.scope_not_valid())
         return value
 
     @field_validator("origin", "edited_by")
     @classmethod
     def _check_origin(cls, value: str | None) -> str | None:
         if value is not None and not ORIGIN_RE.match(value):
-            raise ValueError("must be 'human', 'agent:<client>' or 'ingest:<source>'")
+            raise ValueError(messages.origin_not_valid())
         return value
 
     def relations(self, relation_types: tuple[str, ...] | list[str] = DEFAULT_RELATION_TYPES) -> dict[str, list[str]]:

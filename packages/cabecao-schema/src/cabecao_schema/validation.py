@@ -13,6 +13,7 @@ from .errors import CabecaoError, ErrorCode, Notice, WarningCode
 from .frontmatter import BOM, split_frontmatter
 from .limits import MAX_CONTENT_CHARS, MAX_FRONTMATTER_CHARS, MAX_LIST_ITEMS, MAX_TAG_CHARS, MAX_TITLE_CHARS
 from .notes import DEFAULT_RELATION_TYPES, MANAGED_KEYS, Frontmatter
+from .problems import describe_validation
 from .validity import parse_date
 
 
@@ -73,11 +74,8 @@ def strip_managed_keys(frontmatter: Mapping[str, Any]) -> tuple[dict[str, Any], 
 
 
 def _describe_validation(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ()) if p != "object_") or "frontmatter"
-    if first.get("loc", ())[:1] == ("object_",):
-        where = "object"
-    return f"{where}: {first.get('msg', 'inválido')}"
+    where, problem = describe_validation(exc, root="frontmatter", renames={"object_": "object"})
+    return f"{where}: {problem}"
 
 
 def validate_frontmatter(data: Mapping[str, Any], *, path: str) -> Frontmatter:

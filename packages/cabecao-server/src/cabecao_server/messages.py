@@ -21,57 +21,6 @@ def next_step_fix_arguments(*, tool: str) -> str:
     return f"Corrija o argumento indicado e chame {tool} de novo; nada foi alterado."
 
 
-def problem_missing() -> str:
-    return "é obrigatório e não foi passado"
-
-
-def problem_unknown_field() -> str:
-    return "campo desconhecido para esta ferramenta"
-
-
-def problem_type(*, expected: str) -> str:
-    return f"deve ser {expected}"
-
-
-def problem_too_long(*, limit: object) -> str:
-    return f"passa do limite de {limit} caracteres"
-
-
-def problem_too_short() -> str:
-    return "não pode ser vazio"
-
-
-def problem_too_many(*, limit: object) -> str:
-    return f"passa do limite de {limit} itens"
-
-
-def problem_at_least(*, limit: object) -> str:
-    return f"deve ser no mínimo {limit}"
-
-
-def problem_at_most(*, limit: object) -> str:
-    return f"deve ser no máximo {limit}"
-
-
-def problem_one_of(*, options: str) -> str:
-    return f"deve ser um destes valores: {options}"
-
-
-def problem_other(*, detail: str) -> str:
-    return detail
-
-
-TYPE_NAMES = {
-    "string": "texto",
-    "int": "um número inteiro",
-    "bool": "verdadeiro ou falso (true/false)",
-    "list": "uma lista",
-    "dict": "um objeto",
-    "model": "um objeto",
-    "float": "um número",
-}
-
-
 def internal_error() -> str:
     return "erro inesperado no servidor do Cabeção; o detalhe foi registrado no stderr do servidor"
 

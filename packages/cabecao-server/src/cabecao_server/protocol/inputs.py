@@ -15,6 +15,7 @@ from cabecao_schema import (
     TYPE_FOLDERS,
     CabecaoError,
     ErrorCode,
+    describe_validation,
     parse_date,
     parse_scope,
 )
@@ -145,40 +146,12 @@ def parse_input(model: type[ToolInput], arguments: dict[str, Any] | None, *, too
     try:
         return model.model_validate(arguments or {})
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        field = ".".join(str(p) for p in first.get("loc", ())) or "argumentos"
+        field, problem = describe_validation(exc, root="argumentos")
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
-            messages.invalid_field(field=field, problem=_problem(first)),
+            messages.invalid_field(field=field, problem=problem),
             next_step=messages.next_step_fix_arguments(tool=tool),
         ) from None
-
-
-def _problem(error: Any) -> str:
-    kind = str(error.get("type", ""))
-    ctx = error.get("ctx") or {}
-    if kind == "missing":
-        return messages.problem_missing()
-    if kind == "extra_forbidden":
-        return messages.problem_unknown_field()
-    if kind == "string_too_long":
-        return messages.problem_too_long(limit=ctx.get("max_length"))
-    if kind == "string_too_short":
-        return messages.problem_too_short()
-    if kind == "too_long":
-        return messages.problem_too_many(limit=ctx.get("max_length"))
-    if kind in ("greater_than_equal", "greater_than"):
-        return messages.problem_at_least(limit=ctx.get("ge", ctx.get("gt")))
-    if kind in ("less_than_equal", "less_than"):
-        return messages.problem_at_most(limit=ctx.get("le", ctx.get("lt")))
-    if kind in ("literal_error", "enum"):
-        return messages.problem_one_of(options=str(ctx.get("expected", "")))
-    if kind == "value_error":
-        return messages.problem_other(detail=str(ctx.get("error", error.get("msg", ""))))
-    for prefix, name in messages.TYPE_NAMES.items():
-        if kind.startswith(prefix):
-            return messages.problem_type(expected=name)
-    return messages.problem_other(detail=str(error.get("msg", kind)))
 
 
 Session = Annotated[
