@@ -127,6 +127,43 @@ def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
     assert rebuilt["notes"] == 29 and rebuilt["facts"] == 3
 
 
+def test_search_shows_scores_and_types_people_can_read(tmp_path: Path) -> None:
+    """Terms found in most notes of a small brain get almost no bm25 weight: scores of a millionth must not all
+    print as 0.00, and a raw source (no type) must not print as None."""
+    root = tmp_path / "exemplo"
+    cabecao("init", "--sample", str(root))
+    hits = json.loads(cabecao("search", "fila mensagens", "--brain", str(root), "--json").stdout)["hits"]
+    assert len(hits) == 10 and all(0 < hit["score"] < 0.001 for hit in hits)  # the case this test is about
+    human = cabecao("search", "fila mensagens", "--brain", str(root)).stdout
+    lines = [line for line in human.splitlines() if line.rstrip().endswith(".md")]
+    assert [line.split()[0] for line in lines] == [f"{hit['score']:.3g}" for hit in hits]
+    raw = next(line for line in lines if "raw/articles/" in line)
+    assert "[fonte bruta, current]" in raw
+    assert "None" not in human
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """`cabecao search x | head -1`: the reader leaves early; no error message about it, no traceback."""
+    root = tmp_path / "exemplo"
+    cabecao("init", "--sample", str(root))
+    for args in (("search", "fila"), ("search", "fila", "--json"), ("lint",), ("log",)):
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # every write now fails with EPIPE, the way it does once `head` has exited
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "cabecao_cli", *args, "--brain", str(root)],
+                stdout=write_end,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                text=True,
+                timeout=120,
+            )
+        finally:
+            os.close(write_end)
+        assert done.returncode == 1, (args, done.stderr)
+        assert done.stderr == "", (args, done.stderr)
+
+
 def test_undo_of_a_session_and_of_a_user_operation_with_yes(tmp_path: Path) -> None:
     root = tmp_path / "b"
     cabecao("init", str(root))

@@ -34,7 +34,14 @@ def command(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json"))
         try:
-            return func(*args, **kwargs)
+            result = func(*args, **kwargs)
+            sys.stdout.flush()  # here, so a closed pipe is caught below rather than at exit
+            return result
+        except BrokenPipeError:
+            # The reader went away (`cabecao search x | head -3`): nothing is wrong with the brain, and there is
+            # no one left to tell. Python's own advice: point stdout at /dev/null so the exit flush stays quiet.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
         except CabecaoError as error:
             print_error(error, as_json=as_json)
             raise typer.Exit(1) from None

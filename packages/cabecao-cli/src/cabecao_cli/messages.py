@@ -135,6 +135,14 @@ def demo_outro() -> str:
     )
 
 
+def raw_source() -> str:
+    return "fonte bruta"
+
+
+def no_type() -> str:
+    return "sem tipo"
+
+
 def search_header(*, mode: str, count: int, as_of: str) -> str:
     if mode == "none":
         return f"Nada encontrado (validade em {as_of})."

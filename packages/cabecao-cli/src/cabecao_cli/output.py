@@ -22,3 +22,16 @@ def print_error(error: CabecaoError, *, as_json: bool) -> None:
     sys.stderr.write(f"{messages.error_prefix()}: {error.message}\n")
     if error.next_step:
         sys.stderr.write(f"{messages.next_step_prefix()}: {error.next_step}\n")
+
+
+def score_text(score: float) -> str:
+    """Three significant digits: a keyword score can be tiny (bm25 gives terms found in most notes almost no
+    weight), and two decimals would print every hit as 0.00."""
+    return f"{score:.3g}"
+
+
+def type_text(note_type: str | None, path: str) -> str:
+    """A note's type for people; raw sources (and notes without a valid type) have none."""
+    if note_type:
+        return note_type
+    return messages.raw_source() if path.startswith("raw/") else messages.no_type()

@@ -14,6 +14,7 @@ import typer
 
 from .. import messages
 from ..app import command
+from ..output import score_text
 
 Summary = Callable[[dict[str, Any]], list[str]]
 
@@ -33,7 +34,8 @@ def _recall(data: dict[str, Any]) -> list[str]:
 def _search(data: dict[str, Any]) -> list[str]:
     lines = [f"modo {data['mode']} ({data['mode_used']}), termos {data['terms']}"]
     lines += [
-        f"{h['score']:>6.2f}  {h['title']}  [{h['validity']}, trust {h['trust']}]  {h['path']}" for h in data["hits"]
+        f"{score_text(h['score']):>8}  {h['title']}  [{h['validity']}, trust {h['trust']}]  {h['path']}"
+        for h in data["hits"]
     ]
     return lines
 

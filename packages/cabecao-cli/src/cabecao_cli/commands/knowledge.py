@@ -10,7 +10,7 @@ from .. import messages
 from ..app import command
 from ..brain import resolve_brain
 from ..options import BrainOption, JsonOption
-from ..output import print_json
+from ..output import print_json, score_text, type_text
 
 
 def _brain(option: Any) -> Any:
@@ -46,10 +46,11 @@ def register(app: typer.Typer) -> None:
         typer.echo(messages.search_header(mode=data["mode"], count=len(data["hits"]), as_of=data["as_of"]))
         for hit in data["hits"]:
             where = " › ".join(hit["heading_path"][1:])
-            typer.echo(f"{hit['score']:>7.2f}  {hit['title']}  [{hit['type']}, {hit['validity']}]  {hit['path']}")
+            kind = type_text(hit["type"], hit["path"])
+            typer.echo(f"{score_text(hit['score']):>8}  {hit['title']}  [{kind}, {hit['validity']}]  {hit['path']}")
             if where:
-                typer.echo(f"         § {where}")
-            typer.echo(f"         {' '.join(hit['content'].split())[:160]}")
+                typer.echo(f"          § {where}")
+            typer.echo(f"          {' '.join(hit['content'].split())[:160]}")
         if data.get("next_step"):
             typer.echo(data["next_step"])
 
