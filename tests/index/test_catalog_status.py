@@ -7,6 +7,8 @@ import pytest
 from cabecao_index import BrainIndex
 from cabecao_schema import CabecaoError, ErrorCode
 
+from .conftest import WriteNotes
+
 
 def test_catalog_lists_live_notes_by_folder(sample_index: BrainIndex) -> None:
     text = sample_index.render_catalog()
@@ -62,3 +64,46 @@ def test_public_surface() -> None:
     assert cabecao_index.__version__
     for name in cabecao_index.__all__:
         assert hasattr(cabecao_index, name), name
+
+
+def test_broken_links_follow_their_targets_coming_and_going(brain: WriteNotes) -> None:
+    """`status` and lint count a link as broken while no note answers to its name, and stop when one does."""
+    root = brain(
+        {
+            "wiki/concepts/A.md": """
+                ---
+                type: concept
+                related_to: Sem Colchetes
+                ---
+                Veja [[Ninguém]], [[B]] e [[B#Parte]].
+                """,
+            "wiki/concepts/B.md": "---\ntype: concept\n---\nTexto de B.\n",
+            "raw/articles/fonte.md": "Cita [[Fantasma]].\n",  # raw sources are not checked
+            "memory/_archive/velha.md": "---\ntype: concept\n---\nCita [[Fantasma]].\n",  # nor archived notes
+        }
+    )
+
+    def broken(index: BrainIndex) -> tuple[int, list[tuple[str, int | None, str]]]:
+        found = index.lint(rules=["broken_link"]).findings
+        return index.status().broken_links, [(f.path, f.line, f.message) for f in found]
+
+    with BrainIndex(root) as index:
+        index.scan()
+        count, findings = broken(index)
+        assert count == 2 and [(path, line) for path, line, _ in findings] == [
+            ("wiki/concepts/A.md", 3),  # a relation names its target with or without [[ ]]
+            ("wiki/concepts/A.md", 5),
+        ]
+        assert "[[Sem Colchetes]]" in findings[0][2] and "[[Ninguém]]" in findings[1][2]
+        (root / "wiki/entities").mkdir()
+        (root / "wiki/entities/Ninguém.md").write_text("---\ntype: entity\n---\nAlguém, afinal.\n", encoding="utf-8")
+        index.update(["wiki/entities/Ninguém.md"])
+        assert broken(index)[0] == 1
+        (root / "wiki/concepts/B.md").unlink()
+        index.scan()
+        count, findings = broken(index)
+        assert count == 3 and sum("[[B]]" in message for _, _, message in findings) == 2  # [[B]] and [[B#Parte]]
+        (root / "wiki/concepts/B.md").write_text("---\ntype: concept\n---\nDe volta.\n", encoding="utf-8")
+        index.scan()
+        count, findings = broken(index)
+        assert count == 1 and "[[Sem Colchetes]]" in findings[0][2]

@@ -156,7 +156,8 @@ def fact_rows_current(db: Database, as_of: date) -> list[Row]:
     """Every fact of live notes, with what lint needs to find contradictions."""
     rows = db.query(
         "SELECT f.note AS note, f.subject AS subject, f.subject_key AS subject_key, f.predicate AS predicate, "
-        "f.predicate_key AS predicate_key, f.object AS object, f.object_key AS object_key, n.path AS path, "
+        "f.predicate_key AS predicate_key, f.object AS object, f.object_key AS object_key, "
+        "f.subject_dst AS subject_dst, f.object_dst AS object_dst, n.path AS path, "
         "n.scope AS scope, n.valid_from AS valid_from, n.valid_until AS valid_until, n.expires_at AS expires_at "
         "FROM facts f JOIN notes n ON n.rowid = f.note WHERE n.archived = 0"
     )

@@ -566,22 +566,20 @@ class BrainIndex:
         self._ensure_scanned()
         db = self._db
         with db.read():
-            by_type = {
-                r["type"]: r["n"]
-                for r in db.query(
-                    "SELECT type, count(*) AS n FROM notes WHERE archived = 0 AND type IS NOT NULL GROUP BY type"
-                )
-            }
+            # One pass over the notes (a GROUP BY through the type index reads every row out of order, slower).
+            per_type = db.tuples(
+                "SELECT type, count(*), sum(archived), sum(archived = 0 AND id IS NULL), sum(raw), "
+                "sum(archived = 0 AND frontmatter_error IS NOT NULL) FROM notes GROUP BY +type"
+            )
+            by_type = {kind: total - archived for kind, total, archived, *_ in per_type if kind is not None}
+            totals = [sum(int(row[i] or 0) for row in per_type) for i in range(1, 6)]
+            notes, archived, unmanaged, raw, invalid = totals
+            untyped = sum(total - archived for kind, total, archived, *_ in per_type if kind is None)
+            # A link that resolves nowhere has no stored target (`links.dst`, kept current by every write).
             broken = db.scalar(
-                "SELECT count(*) FROM links l JOIN notes n ON n.rowid = l.note WHERE l.explicit = 1 AND n.raw = 0 "
-                "AND n.archived = 0 AND NOT EXISTS (SELECT 1 FROM names nm WHERE nm.key = l.key)"
+                "SELECT count(*) FROM links l JOIN notes n ON n.rowid = l.note WHERE l.dst IS NULL AND l.explicit = 1 "
+                "AND n.raw = 0 AND n.archived = 0"
             )
-            figures = db.one(
-                "SELECT count(*) AS notes, sum(archived) AS archived, sum(archived = 0 AND type IS NULL) AS untyped, "
-                "sum(archived = 0 AND id IS NULL) AS unmanaged, sum(raw) AS raw, "
-                "sum(archived = 0 AND frontmatter_error IS NOT NULL) AS invalid FROM notes"
-            )
-            assert figures is not None
             try:
                 size = os.path.getsize(self.path) + (
                     os.path.getsize(f"{self.path}-wal") if os.path.exists(f"{self.path}-wal") else 0
@@ -592,18 +590,18 @@ class BrainIndex:
                 schema_version=stored_schema_version(db) or INDEX_SCHEMA_VERSION,
                 path=str(self.path),
                 size_bytes=size,
-                notes=int(figures["notes"] or 0) - int(figures["archived"] or 0),
-                by_type=dict(sorted(by_type.items())),
-                untyped=int(figures["untyped"] or 0),
-                archived=int(figures["archived"] or 0),
-                unmanaged=int(figures["unmanaged"] or 0),
-                raw=int(figures["raw"] or 0),
+                notes=notes - archived,
+                by_type=dict(sorted((kind, count) for kind, count in by_type.items() if count)),
+                untyped=untyped,
+                archived=archived,
+                unmanaged=unmanaged,
+                raw=raw,
                 chunks=int(db.scalar("SELECT count(*) FROM chunks") or 0),
                 edges=int(db.scalar("SELECT count(*) FROM links") or 0),
                 facts=int(db.scalar("SELECT count(*) FROM facts") or 0),
                 conflicts=int(db.scalar("SELECT count(*) FROM conflicts") or 0),
                 broken_links=int(broken or 0),
-                invalid_frontmatter=int(figures["invalid"] or 0),
+                invalid_frontmatter=invalid,
                 last_scan=db.scalar("SELECT value FROM meta WHERE key = 'last_scan'"),
             )
 

@@ -31,7 +31,7 @@ from .database import Database, Row
 from .extract import NAME_ALIAS, NAME_TITLE
 from .facts import fact_rows_current
 from .graph import mention_line, mention_name_ok, name_phrase_query
-from .lookup import day, note_body, resolve_keys, validity_of
+from .lookup import day, note_body, validity_of
 from .models import LintFinding, LintReport, Severity
 from .search import scope_filter
 
@@ -108,12 +108,8 @@ class _Context:
 
     def link_pairs(self) -> set[tuple[int, int]]:
         """(source, target) for every link that resolves, between any two notes."""
-        if self._pairs is None:
-            rows = self.db.query("SELECT note, key FROM links")
-            winners = resolve_keys(self.db, {r["key"] for r in rows})
-            self._pairs = {
-                (r["note"], winners[r["key"]]) for r in rows if r["key"] in winners and winners[r["key"]] != r["note"]
-            }
+        if self._pairs is None:  # `links.dst`: the note each link resolves to, stored when it was written
+            self._pairs = set(self.db.tuples("SELECT note, dst FROM links WHERE dst IS NOT NULL AND dst != note"))
         return self._pairs
 
 
@@ -165,21 +161,19 @@ def _invalid_frontmatter(ctx: _Context, _approved: Sequence[ApprovedChange]) -> 
 
 def _fact_contradiction(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[LintFinding]:
     rows = fact_rows_current(ctx.db, ctx.as_of)
-    winners = resolve_keys(ctx.db, {r["subject_key"] for r in rows} | {r["object_key"] for r in rows})
     groups: dict[tuple[object, str], list[Row]] = defaultdict(list)
     for r in rows:
-        subject = winners.get(r["subject_key"], r["subject_key"])
-        groups[(subject, r["predicate_key"])].append(r)
+        groups[(_fact_side(r, "subject"), r["predicate_key"])].append(r)
     findings: list[LintFinding] = []
     for members in groups.values():
-        objects = {winners.get(m["object_key"], m["object_key"]) for m in members}
+        objects = {_fact_side(m, "object") for m in members}
         if len(objects) < 2:
             continue
         for m in members:
             if m["note"] not in ctx.notes:
                 continue
-            mine = winners.get(m["object_key"], m["object_key"])
-            others = [o for o in members if winners.get(o["object_key"], o["object_key"]) != mine]
+            mine = _fact_side(m, "object")
+            others = [o for o in members if _fact_side(o, "object") != mine]
             findings.append(
                 _finding(
                     "fact_contradiction",
@@ -196,6 +190,12 @@ def _fact_contradiction(ctx: _Context, _approved: Sequence[ApprovedChange]) -> l
                 )
             )
     return findings
+
+
+def _fact_side(row: Row, side: str) -> object:
+    """The note a fact's subject or object resolves to (stored when the fact was written), else its name."""
+    dst = row[f"{side}_dst"]
+    return dst if dst is not None else row[f"{side}_key"]
 
 
 def _conflict_copy(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[LintFinding]:
@@ -215,7 +215,7 @@ def _conflict_copy(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[L
 def _broken_link(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[LintFinding]:
     rows = ctx.db.query(
         "SELECT l.note AS note, l.target AS target, l.type AS type, l.line AS line FROM links l "
-        "WHERE l.explicit = 1 AND NOT EXISTS (SELECT 1 FROM names nm WHERE nm.key = l.key)"
+        "WHERE l.dst IS NULL AND l.explicit = 1"  # no note answers to the name
     )
     findings: list[LintFinding] = []
     for r in rows:
@@ -236,8 +236,9 @@ def _broken_link(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[Lin
 
 
 def _superseded(ctx: _Context) -> set[int]:
-    rows = ctx.db.query("SELECT key FROM links WHERE type = 'supersedes'")
-    return set(resolve_keys(ctx.db, {r["key"] for r in rows}).values())
+    return {
+        dst for (dst,) in ctx.db.tuples("SELECT DISTINCT dst FROM links WHERE type = 'supersedes' AND dst IS NOT NULL")
+    }
 
 
 def _expired_note(ctx: _Context, _approved: Sequence[ApprovedChange]) -> list[LintFinding]:
