@@ -271,7 +271,8 @@ def problem_not_accepted(*, kind: str) -> str:
     return f"valor não aceito aqui ({kind})"
 
 
-#: What a value of each pydantic type is called in a message ("deve ser <name>"); the longest prefix wins.
+#: What a value of each type is called in a message ("deve ser <name>"), by the first part of pydantic's error type
+#: (`bool_parsing` → `bool`, `date_from_datetime_inexact` → `date`).
 TYPE_NAMES = {
     "string": "texto",
     "int": "um número inteiro",
