@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from cabecao_index import BrainIndex, CorpusInfo, generate_corpus
+from cabecao_index.terms import STOPWORDS
 from cabecao_schema import fold, parse_document, validity_on
 
 NOTES = 400
@@ -86,12 +87,13 @@ def index(corpus: CorpusInfo) -> Iterator[BrainIndex]:
 
 
 def _terms_in_some_notes(files: dict[str, FileNote], low: int, high: int) -> list[str]:
-    """Content words (4+ letters, no digits) found in between `low` and `high` live notes, most common first."""
+    """Content words (4+ letters, no digits, not a function word a query drops) found in between `low` and
+    `high` live notes, most common first."""
     counts: dict[str, int] = {}
     for note in files.values():
         if not note.archived:
             for word in note.words:
-                if len(word) >= 4 and word.isalpha():
+                if len(word) >= 4 and word.isalpha() and word not in STOPWORDS:
                     counts[word] = counts.get(word, 0) + 1
     return sorted((w for w, n in counts.items() if low <= n <= high), key=lambda w: (-counts[w], w))
 
