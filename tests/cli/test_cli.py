@@ -120,7 +120,19 @@ def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
     assert "Respostas em português" in human.stdout
     bad = cabecao("search", "x", "--as-of", "ontem", "--brain", str(root))
     assert_clean_error(bad)
-    assert "as_of" in bad.stderr
+    assert "--as-of" in bad.stderr and "rode cabecao search de novo" in bad.stderr
+    # Errors name what the person typed (the option), not the tool's field (`rules.0`, `as_of`).
+    for args, option in (
+        (("search", "x", "--limit", "0"), "--limit"),
+        (("search", "x", "--type", "regra"), "--type"),
+        (("search", "x", "--scope", "Projeto X"), "--scope"),
+        (("search", ""), "query"),
+        (("lint", "--rule", "nada"), "--rule"),
+    ):
+        refused = cabecao(*args, "--brain", str(root))
+        assert_clean_error(refused)
+        assert refused.stderr.startswith(f"Erro: valor inválido em {option}: "), refused.stderr
+        assert f"rode cabecao {args[0]} de novo" in refused.stderr
     lint = json.loads(cabecao("lint", "--brain", str(root), "--json").stdout)
     assert {"orphan_note", "unlinked_mention"} <= {f["rule"] for f in lint["findings"]}
     rebuilt = json.loads(cabecao("index", "rebuild", "--brain", str(root), "--json").stdout)

@@ -21,6 +21,14 @@ def next_step_fix_arguments(*, tool: str) -> str:
     return f"Corrija o argumento indicado e chame {tool} de novo; nada foi alterado."
 
 
+def invalid_option(*, option: str, problem: str) -> str:
+    return f"valor inválido em {option}: {problem}"
+
+
+def next_step_fix_options(*, command: str) -> str:
+    return f"Corrija o valor indicado e rode {command} de novo; nada foi alterado."
+
+
 def internal_error() -> str:
     return "erro inesperado no servidor do Cabeção; o detalhe foi registrado no stderr do servidor"
 

@@ -37,7 +37,10 @@ def register(app: typer.Typer) -> None:
         from cabecao_server import tool_input
 
         args = tool_input(
-            "search", {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit}
+            "search",
+            {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
+            options={"query": "query", "types": "--type", "scope": "--scope", "as_of": "--as-of", "limit": "--limit"},
+            command="cabecao search",
         )
         data = _brain(brain).search(args)
         if as_json:
@@ -65,7 +68,10 @@ def register(app: typer.Typer) -> None:
         """Relatório de problemas por regra, só leitura, com a correção sugerida de cada um."""
         from cabecao_server import tool_input
 
-        args = tool_input("lint", {"rules": rule or None, "limit": limit})
+        args = tool_input(
+            "lint", {"rules": rule or None, "limit": limit}, options={"rules": "--rule", "limit": "--limit"},
+            command="cabecao lint",
+        )  # fmt: skip
         data = _brain(brain).lint(args)
         if as_json:
             print_json(data)
