@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from cabecao_index import BrainIndex, CorpusInfo, generate_corpus
 from cabecao_index.terms import STOPWORDS
-from cabecao_schema import fold, parse_document, validity_on
+from cabecao_schema import ARCHIVE_FOLDER, NOTE_ROOTS, fold, parse_document, validity_on
 
 NOTES = 400
 DAYS = [date(2025, 6, 1), date(2026, 3, 1), date(2027, 1, 1)]
@@ -34,7 +34,7 @@ class FileNote:
 
     @property
     def archived(self) -> bool:
-        return self.path.startswith("memory/_archive/")
+        return self.path.startswith(ARCHIVE_FOLDER + "/")
 
     @property
     def scope(self) -> str:
@@ -49,7 +49,7 @@ def read_files(root: Path) -> dict[str, FileNote]:
     notes: dict[str, FileNote] = {}
     for file in sorted(root.rglob("*.md")):
         relative = file.relative_to(root).as_posix()
-        if relative.split("/", 1)[0] not in ("memory", "wiki", "raw"):
+        if relative.split("/", 1)[0] not in NOTE_ROOTS:
             continue
         document = parse_document(file.read_text(encoding="utf-8"))
         fm = document.frontmatter
@@ -208,8 +208,8 @@ def test_edits_renames_deletes_and_archives_outside_are_picked_up(corpus: Corpus
         renamed_to = renamed.with_name("renomeada-" + renamed.name)
         renamed.rename(renamed_to)
         deleted.unlink()
-        (root / "memory/_archive").mkdir(parents=True, exist_ok=True)
-        archived_to = root / "memory/_archive" / archived.name
+        (root / ARCHIVE_FOLDER).mkdir(parents=True, exist_ok=True)
+        archived_to = root / ARCHIVE_FOLDER / archived.name
         archived.rename(archived_to)
         report = index.scan()
         rel = lambda p: p.relative_to(root).as_posix()  # noqa: E731

@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from cabecao_schema import CabecaoError
+from cabecao_schema import CabecaoError, is_raw
 
 from . import messages
 
@@ -34,4 +34,4 @@ def type_text(note_type: str | None, path: str) -> str:
     """A note's type for people; raw sources (and notes without a valid type) have none."""
     if note_type:
         return note_type
-    return messages.raw_source() if path.startswith("raw/") else messages.no_type()
+    return messages.raw_source() if is_raw(path) else messages.no_type()

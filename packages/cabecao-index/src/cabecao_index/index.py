@@ -571,7 +571,7 @@ class BrainIndex:
                 "SELECT type, count(*), sum(archived), sum(archived = 0 AND id IS NULL), sum(raw), "
                 "sum(archived = 0 AND frontmatter_error IS NOT NULL) FROM notes GROUP BY +type"
             )
-            by_type = {kind: total - archived for kind, total, archived, *_ in per_type if kind is not None}
+            by_type = {kind: total - gone for kind, total, gone, *_ in per_type if kind is not None and total > gone}
             totals = [sum(int(row[i] or 0) for row in per_type) for i in range(1, 6)]
             notes, archived, unmanaged, raw, invalid = totals
             untyped = sum(total - archived for kind, total, archived, *_ in per_type if kind is None)
@@ -591,7 +591,7 @@ class BrainIndex:
                 path=str(self.path),
                 size_bytes=size,
                 notes=notes - archived,
-                by_type=dict(sorted((kind, count) for kind, count in by_type.items() if count)),
+                by_type=dict(sorted(by_type.items())),
                 untyped=untyped,
                 archived=archived,
                 unmanaged=unmanaged,

@@ -23,16 +23,17 @@ def describe_validation(exc: ValidationError, *, root: str, renames: dict[str, s
     object), `problem` says in Portuguese what is wrong. `renames` maps model field names to what the user
     wrote (`object_` → `object`)."""
     errors = exc.errors(include_url=False)
+    renames = renames or {}
     first = errors[0]
-    place = _place(first, renames or {})
-    problem = describe_error(first)
+    place = _place(first, renames)
+    problem = _describe_error(first)
     if _is_member(first):
         # A value no member of a union took: one error per member, all at the same place. A member of the
         # value's own type says what is wrong with it (too long, say); otherwise every member's type is listed.
-        members = [error for error in errors if _is_member(error) and _place(error, renames or {}) == place]
+        members = [error for error in errors if _is_member(error) and _place(error, renames) == place]
         wrong_value = [error for error in members if not _is_type_error(error)]
         if wrong_value:
-            problem = describe_error(wrong_value[0])
+            problem = _describe_error(wrong_value[0])
         else:
             names = dict.fromkeys(_type_name(str(error["type"])) for error in members)
             if None not in names:
@@ -40,7 +41,7 @@ def describe_validation(exc: ValidationError, *, root: str, renames: dict[str, s
     return ".".join(place) or root, problem
 
 
-def describe_error(error: Mapping[str, Any]) -> str:
+def _describe_error(error: Mapping[str, Any]) -> str:
     """What is wrong with one value, for "<field>: <problem>"."""
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
@@ -62,7 +63,7 @@ def describe_error(error: Mapping[str, Any]) -> str:
     if kind in ("less_than_equal", "less_than"):
         return messages.problem_at_most(limit=ctx.get("le", ctx.get("lt")))
     if kind in ("literal_error", "enum"):
-        return messages.problem_one_of(options=expected_values(str(ctx.get("expected", ""))))
+        return messages.problem_one_of(options=_expected_values(str(ctx.get("expected", ""))))
     if kind == "string_pattern_mismatch":
         return messages.problem_pattern(pattern=str(ctx.get("pattern", "")))
     if kind in ("value_error", "assertion_error"):  # our validators' own text, already in Portuguese
@@ -73,7 +74,7 @@ def describe_error(error: Mapping[str, Any]) -> str:
     return messages.problem_not_accepted(kind=kind)
 
 
-def expected_values(expected: str) -> list[str]:
+def _expected_values(expected: str) -> list[str]:
     """pydantic lists a literal's values as `'a', 'b' or 'c'`: the values, to be listed in Portuguese."""
     head, _, last = expected.rpartition(" or ")
     return [*head.split(", "), last] if head else [expected]

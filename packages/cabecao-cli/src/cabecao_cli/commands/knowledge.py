@@ -40,7 +40,6 @@ def register(app: typer.Typer) -> None:
             "search",
             {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
             options={"query": "query", "types": "--type", "scope": "--scope", "as_of": "--as-of", "limit": "--limit"},
-            command="cabecao search",
         )
         data = _brain(brain).search(args)
         if as_json:
@@ -69,9 +68,8 @@ def register(app: typer.Typer) -> None:
         from cabecao_server import tool_input
 
         args = tool_input(
-            "lint", {"rules": rule or None, "limit": limit}, options={"rules": "--rule", "limit": "--limit"},
-            command="cabecao lint",
-        )  # fmt: skip
+            "lint", {"rules": rule or None, "limit": limit}, options={"rules": "--rule", "limit": "--limit"}
+        )
         data = _brain(brain).lint(args)
         if as_json:
             print_json(data)

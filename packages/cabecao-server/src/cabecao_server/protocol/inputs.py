@@ -144,26 +144,21 @@ def compact_schema(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def parse_input(
-    model: type[ToolInput],
-    arguments: dict[str, Any] | None,
-    *,
-    tool: str,
-    options: Mapping[str, str] | None = None,
-    command: str | None = None,
+    model: type[ToolInput], arguments: dict[str, Any] | None, *, tool: str, options: Mapping[str, str] | None = None
 ) -> ToolInput:
-    """The tool's input, or `invalid_argument` naming the first bad field. A command-line caller passes
-    `options` (argument → the option the person typed) and its `command`, so the error speaks of those."""
+    """The tool's input, or `invalid_argument` naming the first bad field. The CLI passes `options` (argument →
+    the option the person typed), so the error names the option and says to run `cabecao <tool>` again."""
     try:
         return model.model_validate(arguments or {})
     except ValidationError as exc:
         field, problem = describe_validation(exc, root="argumentos")
-        if options is None or command is None:
+        if options is None:
             message = messages.invalid_field(field=field, problem=problem)
             next_step = messages.next_step_fix_arguments(tool=tool)
         else:
             head = field.split(".", 1)[0]  # `rules.0` is the option `--rule`, whichever value it was
             message = messages.invalid_option(option=options.get(head, field), problem=problem)
-            next_step = messages.next_step_fix_options(command=command)
+            next_step = messages.next_step_fix_options(command=f"cabecao {tool}")
         raise CabecaoError(ErrorCode.INVALID_ARGUMENT, message, next_step=next_step) from None
 
 

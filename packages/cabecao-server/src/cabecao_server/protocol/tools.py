@@ -211,14 +211,12 @@ def registry() -> dict[str, ToolSpec]:
     return {spec.name: spec for spec in [*read_tools(), *write_tools()]}
 
 
-def tool_input(
-    name: str, arguments: dict[str, Any], *, options: dict[str, str] | None = None, command: str | None = None
-) -> ToolInput:
+def tool_input(name: str, arguments: dict[str, Any], *, options: dict[str, str] | None = None) -> ToolInput:
     """Validate a tool's arguments exactly as the MCP server does (for the CLI, which calls the same operations).
 
-    `options` maps each argument to the command-line option it came from, and `command` is what the person ran:
-    an error then names `--limit` and says to run `cabecao search` again, not the tool's field and call.
+    `options` maps each argument to the command-line option it came from: an error then names `--limit` and
+    says to run `cabecao search` again, not the tool's field and call.
     """
     from .inputs import parse_input
 
-    return parse_input(registry()[name].input_model, arguments, tool=name, options=options, command=command)
+    return parse_input(registry()[name].input_model, arguments, tool=name, options=options)
