@@ -196,3 +196,32 @@ async def test_a_link_several_notes_answer_to_goes_to_the_documented_one(sample_
         ("Órion", "wiki/concepts/constelacoes/orion-viva.md"),
         ("Vega", "wiki/concepts/vega.md"),
     ]
+
+
+async def test_status_and_lint_follow_a_broken_link_until_its_target_is_written(sample_brain: Path) -> None:
+    # Both read the target each link resolved to when it was written: a write that creates the missing note must
+    # leave them with nothing to report.
+    async with connect(sample_brain) as client:
+        assert (await call(client, "status", {}))["broken_links"] == 0
+        await call(
+            client,
+            "write_page",
+            {
+                "path": "wiki/concepts/Fila de espera.md",
+                "content": "Parecida com a [[Fila morta]].\n",
+                "frontmatter": {"type": "concept"},
+            },
+        )
+        assert (await call(client, "status", {}))["broken_links"] == 1
+        lint = await call(client, "lint", {"rules": ["broken_link"]})
+        [finding] = lint["findings"]
+        assert finding["path"] == "wiki/concepts/Fila de espera.md" and "[[Fila morta]]" in finding["message"]
+        lines = (sample_brain / finding["path"]).read_text(encoding="utf-8").split("\n")
+        assert "[[Fila morta]]" in lines[finding["line"] - 1]
+        await call(
+            client,
+            "write_page",
+            {"path": "wiki/concepts/Fila morta.md", "content": "Ver DLQ.\n", "frontmatter": {"type": "concept"}},
+        )
+        assert (await call(client, "status", {}))["broken_links"] == 0
+        assert (await call(client, "lint", {"rules": ["broken_link"]}))["findings"] == []
