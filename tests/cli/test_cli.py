@@ -39,14 +39,14 @@ def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
     assert status["root"] == str(root.resolve())
     assert status["notes"]["total"] >= 20
     assert status["notes"]["by_type"]["fact"] == 3
-    assert status["branch"] == "main"
-    assert status["locked"] is False
-    assert status["last_commit"]["client"] == "cli"
+    assert status["sync"]["branch"] == "main"
+    assert status["sync"]["running"] is False
     human = cabecao("status", "--brain", str(root))
     assert human.returncode == 0
     assert "Notas:" in human.stdout and "fact" in human.stdout
     log = json.loads(cabecao("log", "--brain", str(root), "--json").stdout)
     assert [op["summary"] for op in log["operations"]] == ["init: cérebro de exemplo"]
+    assert log["operations"][0]["client"] == "cli"
 
 
 def test_init_gives_git_a_version_4_index_it_reads(tmp_path: Path) -> None:

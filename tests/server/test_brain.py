@@ -5,9 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cabecao_server import Brain, tool_input
-from cabecao_server.operations.pages import write_page
-from cabecao_server.operations.writing import Confirmation
+from cabecao_server import Brain, operation
 
 
 def test_catalogue_and_hand_edits_are_caught_up_at_idle(sample_brain: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -17,15 +15,15 @@ def test_catalogue_and_hand_edits_are_caught_up_at_idle(sample_brain: Path, monk
         brain.maintain()
         catalog = (sample_brain / "index.md").read_text(encoding="utf-8")
         assert "Respostas em português" in catalog
-        args = tool_input(
-            "write_page",
+        write_page = operation("write_page")
+        args = write_page.parse(
             {
                 "path": "wiki/concepts/Backpressure.md",
                 "content": "Controle de fluxo.",
                 "frontmatter": {"type": "concept", "title": "Backpressure"},
             },
         )
-        write_page(brain, args, Confirmation())
+        write_page(brain, args)
         assert "Backpressure" not in (sample_brain / "index.md").read_text(encoding="utf-8")  # only marked stale
         assert brain.index.note(path="wiki/concepts/Backpressure.md").title == "Backpressure"  # index already knows
         brain.maintain()

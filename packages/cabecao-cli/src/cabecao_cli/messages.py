@@ -161,3 +161,23 @@ def rebuild_label() -> str:
 
 def rebuilt(*, notes: int, chunks: int, edges: int, facts: int) -> str:
     return f"Índice refeito: {notes} notas, {chunks} trechos, {edges} ligações, {facts} fatos."
+
+
+def invalid_option(*, option: str, problem: str) -> str:
+    return f"valor inválido em {option}: {problem}"
+
+
+def next_step_fix_options(*, command: str) -> str:
+    return f"Corrija o valor indicado e rode {command} de novo; nada foi alterado."
+
+
+def call_arguments_not_json(*, problem: str) -> str:
+    return f"os argumentos não são JSON válido: {problem}"
+
+
+def call_arguments_not_object() -> str:
+    return 'os argumentos devem ser um objeto JSON, como {"query": "fila"}'
+
+
+def next_step_call_arguments() -> str:
+    return "Passe os argumentos da ferramenta como um objeto JSON entre aspas simples, ou - para ler da entrada padrão."

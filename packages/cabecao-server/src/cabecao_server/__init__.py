@@ -2,24 +2,41 @@
 
 from importlib.metadata import version as _version
 
+from .confirmation import Confirmation, ConfirmationNeeded
+from .fields import InvalidArguments, ToolInput
 from .instructions import ASK_SENTENCE, INSTRUCTIONS, server_instructions
+from .operations.setup import Created, check_brain, create_brain
 from .protocol.app import build_server, run_stdio, serve_stdio
 from .protocol.client_name import normalise_client
-from .protocol.tools import tool_input
+from .registry import OPERATIONS, TOOLS, Operation, operation
 
 __version__ = _version("cabecao-server")
 
 __all__ = [
     "__version__",
+    # the application layer: the context and the one table of operations
     "Brain",
+    "OPERATIONS",
+    "TOOLS",
+    "Operation",
+    "operation",
+    "ToolInput",
+    "Confirmation",
+    "ConfirmationNeeded",
+    # brains as a whole
+    "create_brain",
+    "check_brain",
+    "Created",
+    # the MCP server
     "build_server",
     "serve_stdio",
     "run_stdio",
     "normalise_client",
-    "tool_input",
     "INSTRUCTIONS",
     "ASK_SENTENCE",
     "server_instructions",
+    # errors
+    "InvalidArguments",
 ]
 
 

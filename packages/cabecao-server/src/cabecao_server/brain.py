@@ -1,7 +1,5 @@
-"""The application layer's composition root: one brain's store (git) and index (SQLite), the client, the clock.
-
-Every operation of the reference is a method here; the MCP tools and the CLI both call these, so the two
-never disagree.
+"""The context every operation runs in: one brain's store (git) and index (SQLite), the client, the clock and
+this machine's confirmation key. The operations themselves live in `operations/` and are listed in `registry`.
 """
 
 from __future__ import annotations
@@ -13,11 +11,11 @@ import time
 import traceback
 from collections.abc import Callable
 from datetime import date, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from cabecao_index import BrainIndex
-from cabecao_store import Store, utc_now
+from cabecao_index import BrainIndex, IndexStatus
+from cabecao_store import Store, load_or_create_key, utc_now
 
 Clock = Callable[[], datetime]
 
@@ -54,8 +52,10 @@ class Brain:
     def today(self) -> date:
         return self.now().date()
 
-    def as_of(self, text: str | None) -> date:
-        return date.fromisoformat(text) if text else self.today()
+    @cached_property
+    def confirm_key(self) -> bytes:
+        """This machine's HMAC key for confirmation tokens (`.cabecao/confirm.key`), read or made once."""
+        return load_or_create_key(self.root)
 
     # keeping the index in step ---------------------------------------------------------------------------
 
@@ -69,6 +69,13 @@ class Brain:
         self._rescan_every = max(RESCAN_SECONDS, 20 * (self._last_scan - started))
         if report.changed or not (self.root / CATALOG_FILE).exists():
             self._catalog_dirty = True
+
+    def rebuild_index(self, progress: Callable[[int, int], None] | None = None) -> IndexStatus:
+        """Drop the index and build it again from the notes (`progress(done, total)` as it goes)."""
+        self.index.rebuild(progress=progress)
+        self._last_scan = time.monotonic()
+        self._catalog_dirty = True
+        return self.index.status()
 
     def fresh(self) -> BrainIndex:
         """The index, scanned once before first use; later scans run in `maintain`, off the calls' path."""
@@ -114,56 +121,3 @@ class Brain:
         tmp = target.with_name(f".{CATALOG_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
-
-    # operations (each in its own module) -------------------------------------------------------------------
-
-    def recall(self, args: Any) -> dict[str, Any]:
-        from .operations.recall import recall
-
-        return recall(self, args)
-
-    def search(self, args: Any) -> dict[str, Any]:
-        from .operations.search import search
-
-        return search(self, args)
-
-    def read(self, args: Any) -> dict[str, Any]:
-        from .operations.read import read
-
-        return read(self, path=args.path, id=args.id, section=args.section)
-
-    def read_path(self, path: str) -> dict[str, Any]:
-        from .operations.read import read
-
-        return read(self, path=path, id=None, section=None)
-
-    def graph(self, args: Any) -> dict[str, Any]:
-        from .operations.graph import graph
-
-        return graph(self, args)
-
-    def facts(self, args: Any) -> dict[str, Any]:
-        from .operations.facts import facts
-
-        return facts(self, args)
-
-    def status(self) -> dict[str, Any]:
-        from .operations.status import status
-
-        return status(self)
-
-    def lint(self, args: Any) -> dict[str, Any]:
-        from .operations.lint import lint
-
-        return lint(self, args)
-
-    def schema_text(self) -> str:
-        from cabecao_store import AGENTS_MD
-
-        try:
-            return (self.root / "AGENTS.md").read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return AGENTS_MD
-
-    def catalog_text(self) -> str:
-        return self.fresh().render_catalog()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 
 def unknown_tool(*, name: str, available: str) -> str:
@@ -21,14 +22,6 @@ def next_step_fix_arguments(*, tool: str) -> str:
     return f"Corrija o argumento indicado e chame {tool} de novo; nada foi alterado."
 
 
-def invalid_option(*, option: str, problem: str) -> str:
-    return f"valor inválido em {option}: {problem}"
-
-
-def next_step_fix_options(*, command: str) -> str:
-    return f"Corrija o valor indicado e rode {command} de novo; nada foi alterado."
-
-
 def internal_error() -> str:
     return "erro inesperado no servidor do Cabeção; o detalhe foi registrado no stderr do servidor"
 
@@ -43,6 +36,14 @@ def path_or_id() -> str:
 
 def invalid_scope(*, value: str) -> str:
     return f"{value!r} não é um scope válido; use global ou project:<nome> (letras minúsculas, números, . _ -)"
+
+
+def date_not_text() -> str:
+    return "deve ser texto no formato AAAA-MM-DD"
+
+
+def date_too_long(*, limit: int) -> str:
+    return f"deve ter no máximo {limit} caracteres (AAAA-MM-DD)"
 
 
 def invalid_date(*, value: str) -> str:
@@ -472,7 +473,7 @@ def path_is_folder(*, path: str) -> str:
     return f"{path} é uma pasta, não uma nota"
 
 
-def invalid_validity(*, start: str, end: str) -> str:
+def invalid_validity(*, start: date, end: date) -> str:
     return f"valid_from ({start}) é depois de valid_until ({end})"
 
 

@@ -25,7 +25,7 @@ from cabecao_schema import (
 from . import _git, messages
 from .locking import DEFAULT_TIMEOUT, brain_lock
 from .oplog import archive_text, rotate_log
-from .records import UNCHECKED, FileChange, OperationRecord
+from .records import UNCHECKED, FileChange, OperationRecord, OperationStatus
 from .staging import Staging, Wait
 from .tokens import digest
 from .trailers import Trailers, format_message
@@ -92,6 +92,27 @@ class Store:
             raise CabecaoError(
                 ErrorCode.INVALID_NOTE, messages.not_utf8(path=path), next_step=messages.next_step_not_utf8()
             ) from None
+
+    def head_id(self) -> str | None:
+        """The commit the branch points at (None before the first commit)."""
+        head = self.head()
+        return None if head is None else str(head.id)
+
+    def operations(self) -> list[OperationStatus]:
+        """Every operation on the branch, newest first, read back from the commit trailers."""
+        from .history import operations
+
+        return operations(self.repo)
+
+    def approved_changes(self) -> list[tuple[str, str, str]]:
+        """(path, commit, ISO time) of every note a user-confirmed agent operation touched, newest first."""
+        from .history import approved_changes
+
+        return approved_changes(self.repo)
+
+    def sync_state(self) -> dict[str, object]:
+        """The branch and what is waiting to be committed or pushed, as `status.sync` reports it."""
+        return _git.sync_state(self.repo)
 
     def head(self) -> _git.Commit | None:
         if self.repo.head_is_unborn:

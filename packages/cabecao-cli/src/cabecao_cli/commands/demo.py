@@ -137,11 +137,11 @@ def register(app: typer.Typer) -> None:
     def demo() -> None:
         """Cria um cérebro de exemplo temporário e mostra uma sessão de agente pelo servidor MCP real."""
         import anyio
-        from cabecao_store import init_brain
+        from cabecao_server import create_brain
 
         with tempfile.TemporaryDirectory(prefix="cabecao-demo-") as folder:
             brain = Path(folder) / "exemplo"
-            init_brain(brain, sample=True)
+            create_brain(brain, sample=True)
             typer.echo(messages.demo_intro(root=str(brain)))
             anyio.run(_play, brain)
             typer.echo("\n" + messages.demo_outro())

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cabecao_store import init_brain
 
 from .. import messages
 from ..app import command
@@ -23,16 +22,11 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Cria um cérebro: repositório git, .cabecao.json, pastas, AGENTS.md e o primeiro commit."""
-        result = init_brain(directory, sample=sample)
+        from cabecao_server import create_brain
+
+        result = create_brain(directory, sample=sample)
         if as_json:
-            print_json(
-                {
-                    "root": str(result.root),
-                    "created": result.created,
-                    "commit": result.record.commit if result.record else None,
-                    "op": result.record.op if result.record else None,
-                }
-            )
+            print_json({"root": str(result.root), "created": result.created, "commit": result.commit, "op": result.op})
             return
         if result.created:
             typer.echo(messages.brain_created(root=str(result.root), sample=sample))

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 from cabecao_schema import CabecaoError, ErrorCode
-from cabecao_store import Store
 
 from .. import messages
 from ..app import command
@@ -43,7 +42,9 @@ def register(app: typer.Typer) -> None:
         if scope not in ("user", "project"):
             raise typer.BadParameter("use user ou project", param_hint="--scope")
         root = resolve_brain(brain)
-        Store.open(root)  # registering a folder that is not a brain would only fail later, inside the client
+        from cabecao_server import check_brain
+
+        check_brain(root)  # registering a folder that is not a brain would only fail later, inside the client
         spec = specs[client]
         result = install(spec, scope, root, project=Path.cwd(), dry_run=dry_run, now=datetime.now())  # type: ignore[arg-type]
         if as_json:

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from .. import messages
 from ..app import command
-from ..brain import resolve_brain
 from ..options import BrainOption, JsonOption
 from ..output import print_json, score_text, type_text
-
-
-def _brain(option: Any) -> Any:
-    from cabecao_server import Brain
-
-    return Brain.open(resolve_brain(option), client="cli")
+from ..running import open_brain, run
 
 
 def register(app: typer.Typer) -> None:
@@ -34,14 +28,12 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Busca por palavra-chave: todos os termos primeiro, senão qualquer um; com validade na data."""
-        from cabecao_server import tool_input
-
-        args = tool_input(
+        data = run(
             "search",
             {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
+            brain=brain,
             options={"query": "query", "types": "--type", "scope": "--scope", "as_of": "--as-of", "limit": "--limit"},
         )
-        data = _brain(brain).search(args)
         if as_json:
             print_json(data)
             return
@@ -65,12 +57,12 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Relatório de problemas por regra, só leitura, com a correção sugerida de cada um."""
-        from cabecao_server import tool_input
-
-        args = tool_input(
-            "lint", {"rules": rule or None, "limit": limit}, options={"rules": "--rule", "limit": "--limit"}
+        data = run(
+            "lint",
+            {"rules": rule or None, "limit": limit},
+            brain=brain,
+            options={"rules": "--rule", "limit": "--limit"},
         )
-        data = _brain(brain).lint(args)
         if as_json:
             print_json(data)
             return
@@ -88,13 +80,9 @@ def register(app: typer.Typer) -> None:
     @command
     def rebuild(brain: BrainOption = None, as_json: JsonOption = False) -> None:
         """Apaga e refaz o índice a partir das notas, com barra de progresso."""
-        from cabecao_index import BrainIndex
-        from cabecao_store import Store
-
-        store = Store.open(resolve_brain(brain))
-        index = BrainIndex(store.root, relation_types=store.config.relation_types)
+        context = open_brain(brain)
         if as_json:
-            report = index.rebuild()
+            status = context.rebuild_index()
         else:
             with typer.progressbar(length=1, label=messages.rebuild_label(), show_pos=True) as bar:
                 seen = {"done": 0}
@@ -104,9 +92,8 @@ def register(app: typer.Typer) -> None:
                     bar.update(done - seen["done"])
                     seen["done"] = done
 
-                report = index.rebuild(progress=progress)
-        status = index.status()
-        index.close()
+                status = context.rebuild_index(progress=progress)
+        context.close()
         if as_json:
             print_json(
                 {
@@ -114,7 +101,7 @@ def register(app: typer.Typer) -> None:
                     "chunks": status.chunks,
                     "edges": status.edges,
                     "facts": status.facts,
-                    "rebuilt": bool(getattr(report, "rebuilt", True)),
+                    "rebuilt": True,
                 }
             )
             return

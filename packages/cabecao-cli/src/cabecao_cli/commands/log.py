@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
 import typer
-from cabecao_store import Store, operations
 
 from .. import messages
 from ..app import command
-from ..brain import resolve_brain
 from ..options import BrainOption, JsonOption
 from ..output import print_json
+from ..running import run
 
 
 def register(app: typer.Typer) -> None:
@@ -25,40 +25,22 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Lista as operações (mais novas primeiro): quando, qual, quem, sessão, resumo e se foi desfeita."""
-        store = Store.open(resolve_brain(brain))
-        rows = operations(store.repo)
-        if session:
-            rows = [r for r in rows if r.record.session == session]
-        if op:
-            rows = [r for r in rows if r.record.op.startswith(op.upper())]
-        rows = rows[:limit]
+        data = run(
+            "log",
+            {"session": session, "op": op, "limit": limit},
+            brain=brain,
+            options={"session": "--session", "op": "--op", "limit": "--limit"},
+            published=False,
+        )
         if as_json:
-            print_json(
-                {
-                    "operations": [
-                        {
-                            "op": r.record.op,
-                            "session": r.record.session,
-                            "client": r.record.client,
-                            "commit": r.record.commit,
-                            "time": r.record.time.strftime("%Y-%m-%dT%H:%M:%SZ"),
-                            "kind": r.record.kind,
-                            "summary": r.record.summary,
-                            "changes": r.record.changes,
-                            "approved": r.record.approved,
-                            "undoes": list(r.record.undoes),
-                            "undone_by": r.undone_by,
-                        }
-                        for r in rows
-                    ]
-                }
-            )
+            print_json(data)
             return
+        rows = data["operations"]
         if not rows:
             typer.echo(messages.no_operations())
             return
-        for r in rows:
-            rec = r.record
-            mark = f"  [desfeita por {r.undone_by}]" if r.undone_by else ""
-            typer.echo(f"{rec.time:%Y-%m-%d %H:%M}  {rec.op}  {rec.client:<12} {rec.summary}{mark}")
-            typer.echo(f"{'':18}sessão {rec.session}")
+        for row in rows:
+            mark = f"  [desfeita por {row['undone_by']}]" if row["undone_by"] else ""
+            when = datetime.strptime(row["time"], "%Y-%m-%dT%H:%M:%SZ")
+            typer.echo(f"{when:%Y-%m-%d %H:%M}  {row['op']}  {row['client']:<12} {row['summary']}{mark}")
+            typer.echo(f"{'':18}sessão {row['session']}")

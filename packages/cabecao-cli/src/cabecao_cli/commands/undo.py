@@ -1,19 +1,17 @@
-"""`cabecao undo`: revert an operation, a session, or the last agent operation."""
+"""`cabecao undo`: the `undo` tool at the terminal, recorded as the person's operation."""
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
-from cabecao_schema import CabecaoError, ErrorCode, new_ulid
-from cabecao_store import HUMAN_CLIENT, Store, apply_undo, plan_undo
+from cabecao_schema import CabecaoError, ErrorCode
 
 from .. import messages
 from ..app import command
-from ..brain import resolve_brain
 from ..options import BrainOption, JsonOption
 from ..output import print_json
+from ..running import run
 
 
 def register(app: typer.Typer) -> None:
@@ -29,28 +27,22 @@ def register(app: typer.Typer) -> None:
         """Desfaz com git revert; sem opções, a última operação de agente. O próprio undo pode ser desfeito."""
         if op and session:
             raise typer.BadParameter("use --op ou --session, não os dois")
-        store = Store.open(resolve_brain(brain))
-        plan = plan_undo(store, op=op, session=session)
-        if plan.reasons and not yes:
-            if not sys.stdin.isatty():
-                raise CabecaoError(
-                    ErrorCode.INVALID_ARGUMENT, messages.undo_needs_yes(), next_step=messages.next_step_yes()
-                )
-            typer.echo(messages.undo_needs_confirmation())
-            for reason in plan.reasons:
-                typer.echo(f"  - {reason}")
-            if not typer.confirm(messages.confirm_prompt(), default=False):
-                typer.echo(messages.undo_cancelled())
-                raise typer.Exit(1)
-        record = apply_undo(store, plan, session=new_ulid(), client=HUMAN_CLIENT)
-        if as_json:
-            print_json(
-                {
-                    "op": record.op,
-                    "commit": record.commit,
-                    "undone": [{"op": t.op, "commit": t.commit, "summary": t.summary} for t in plan.targets],
-                    "changed_paths": record.paths,
-                }
+        data = run(
+            "undo",
+            {"op": op, "session": session},
+            brain=brain,
+            options={"op": "--op", "session": "--session"},
+            yes=yes,
+        )
+        if data.get("status") == "confirmation_required":
+            # No terminal to ask on: the person says yes with --yes (a token is for agents, over MCP).
+            raise CabecaoError(
+                ErrorCode.INVALID_ARGUMENT, messages.undo_needs_yes(), next_step=messages.next_step_yes()
             )
+        if data.get("status") == "declined":
+            typer.echo(messages.undo_cancelled())
+            raise typer.Exit(1)
+        if as_json:
+            print_json(data)
             return
-        typer.echo(messages.undone(op=record.op, count=len(plan.targets)))
+        typer.echo(messages.undone(op=data["op"], count=len(data["undone"])))

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
+
+from ..fields import Day, Ref, ToolInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def facts(brain: Brain, args: Any) -> dict[str, Any]:
+class FactsIn(ToolInput):
+    subject: Ref | None = None
+    predicate: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    object: Ref | None = None
+    as_of: Day | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+def facts(brain: Brain, args: FactsIn) -> dict[str, Any]:
     result = brain.fresh().facts(
         subject=args.subject,
         predicate=args.predicate,
         object=args.object,
-        as_of=brain.as_of(args.as_of),
+        as_of=args.as_of or brain.today(),
         limit=args.limit,
     )
     return result.model_dump(mode="json")

@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from cabecao_schema import CabecaoError, ErrorCode, check_name, check_note_path, check_secrets, is_ulid
+from cabecao_schema import (
+    MAX_REASON_CHARS,
+    CabecaoError,
+    ErrorCode,
+    check_name,
+    check_note_path,
+    check_secrets,
+    is_ulid,
+)
 from cabecao_store import apply_archive, plan_archive
+from pydantic import Field
 
 from .. import messages
-from .writing import Confirmation, Planned, confirmed, session_of
+from ..confirmation import Confirmation, ConfirmationNeeded, Target, approve
+from ..fields import Ref, Session, Token, ToolInput
+from .writing import session_of
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+class ForgetIn(ToolInput):
+    id: Annotated[Ref, Field(description="O id ou o path da nota")]
+    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON_CHARS)]
+    confirm_token: Token | None = None
+    session_handle: Session | None = None
+
+
+def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     reason = check_name(args.reason, field="reason", limit=500)
     check_secrets({"reason": reason})
     index = brain.fresh()
@@ -47,18 +65,20 @@ def forget(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
         reason=reason,
     )
     empty = {"note": note, "confirmed_by": None, "op": None, "commit": None, "archived_path": None, "warnings": []}
-    targets = [Planned(record.path, None, plan.current, "")]
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="forget",
         args=args,
-        targets=targets,
+        session=args.session_handle,
+        targets=[Target(record.path, plan.current)],
         reasons=[messages.reason_archive()],
         summary=summary,
-        confirmation=confirmation,
         extra=empty,
         next_step=messages.forget_next_step(),
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     done = apply_archive(
         brain.store, plan, session=session_of(args), client=brain.client, approved=True, after_commit=brain.indexed
     )

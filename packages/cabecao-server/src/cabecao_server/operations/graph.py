@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field
 
 from .. import messages
+from ..fields import Day, Ref, ToolInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def graph(brain: Brain, args: Any) -> dict[str, Any]:
+class GraphIn(ToolInput):
+    node: Annotated[Ref, Field(description="Título, path, [[wikilink]] ou id")]
+    depth: Literal[1, 2] = 1
+    relation_types: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=20)] | None = None
+    as_of: Day | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+    budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 3000
+
+
+def graph(brain: Brain, args: GraphIn) -> dict[str, Any]:
     result = brain.fresh().graph(
         args.node,
         depth=args.depth,
         relation_types=args.relation_types,
-        as_of=brain.as_of(args.as_of),
+        as_of=args.as_of or brain.today(),
         limit=args.limit,
         budget_tokens=args.budget_tokens,
     )

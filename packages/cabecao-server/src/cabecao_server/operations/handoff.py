@@ -6,9 +6,11 @@ Items become plain list lines: whatever an item says, it cannot open a section, 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
+    MAX_HANDOFF_ITEM_CHARS,
+    MAX_HANDOFF_ITEMS,
     CabecaoError,
     ErrorCode,
     check_body,
@@ -19,10 +21,12 @@ from cabecao_schema import (
     slugify,
     validate_frontmatter,
 )
+from pydantic import Field
 
 from .. import messages
+from ..confirmation import Confirmation
+from ..fields import Name, Scope, Session, ToolInput
 from .writing import (
-    Confirmation,
     Planned,
     apply_provenance,
     as_list,
@@ -36,6 +40,21 @@ from .writing import (
 
 if TYPE_CHECKING:
     from ..brain import Brain
+
+
+HandoffItems = Annotated[
+    list[Annotated[str, Field(min_length=1, max_length=MAX_HANDOFF_ITEM_CHARS)]], Field(max_length=MAX_HANDOFF_ITEMS)
+]
+
+
+class HandoffSaveIn(ToolInput):
+    session_handle: Session
+    done: HandoffItems | None = None
+    next: HandoffItems | None = None
+    decisions: HandoffItems | None = None
+    gotchas: HandoffItems | None = None
+    scope: Scope | None = None
+    title: Name | None = None
 
 
 def _line(item: str) -> str:
@@ -52,7 +71,7 @@ def _body(title: str, sections: dict[str, list[str]]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def handoff_save(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) -> dict[str, Any]:
     if not args.done and not args.next:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.handoff_needs_items(), next_step=messages.next_step_handoff_items()

@@ -7,9 +7,10 @@ becomes the note's: only title, source and author are kept, anything else (an ou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
+    MAX_CONTENT_CHARS,
     RAW_FOLDER,
     CabecaoError,
     ErrorCode,
@@ -27,9 +28,12 @@ from cabecao_schema import (
     render_document,
     slugify,
 )
+from pydantic import Field
 
 from .. import messages
-from .writing import Confirmation, Planned, apply_provenance, commit_changes, free_path, notices, session_of
+from ..confirmation import Confirmation
+from ..fields import Name, Ref, Scope, Session, ToolInput
+from .writing import Planned, apply_provenance, commit_changes, free_path, notices, session_of
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -37,7 +41,16 @@ if TYPE_CHECKING:
 KEPT_KEYS = ("title", "source", "author")
 
 
-def ingest(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+class IngestIn(ToolInput):
+    path: Ref | None = None
+    content: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)] | None = None
+    title: Name | None = None
+    source: Annotated[str, Field(min_length=1, max_length=500)] | None = None
+    scope: Scope | None = None
+    session_handle: Session | None = None
+
+
+def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> dict[str, Any]:
     if (args.path is None) == (args.content is None) or (args.content is not None and not args.title):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.ingest_needs_source(), next_step=messages.next_step_ingest()

@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from cabecao_index import ApprovedChange
-from cabecao_store import approved_changes
+from pydantic import Field
 
 from .. import messages
+from ..fields import Scope, ToolInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def lint(brain: Brain, args: Any) -> dict[str, Any]:
-    approved = [ApprovedChange(path=p, commit=c, when=w) for p, c, w in approved_changes(brain.store.repo)]
+LintRule = Literal[
+    "invalid_frontmatter",
+    "fact_contradiction",
+    "conflict_copy",
+    "broken_link",
+    "expired_note",
+    "unconfirmed_memory",
+    "unlinked_mention",
+    "orphan_note",
+    "agent_approved",
+]
+
+
+class LintIn(ToolInput):
+    rules: Annotated[list[LintRule], Field(max_length=9)] | None = None
+    scope: Scope | None = None
+    limit: Annotated[int, Field(ge=1, le=1000)] = 200
+
+
+def lint(brain: Brain, args: LintIn) -> dict[str, Any]:
+    approved = [ApprovedChange(path=p, commit=c, when=w) for p, c, w in brain.store.approved_changes()]
     report = brain.fresh().lint(
         rules=args.rules, scope=args.scope, limit=args.limit, as_of=brain.today(), approved=approved
     )

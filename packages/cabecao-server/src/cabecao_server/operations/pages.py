@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from cabecao_schema import (
+    MAX_CONTENT_CHARS,
     NOTE_ROOTS,
     CabecaoError,
     ErrorCode,
@@ -22,15 +23,16 @@ from cabecao_schema import (
     strip_managed_keys,
     validate_frontmatter,
 )
+from pydantic import Field
 
 from .. import messages
+from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..fields import Body, Ref, Session, Token, ToolInput
 from .writing import (
-    Confirmation,
     Planned,
     apply_provenance,
     check_config_text,
     commit_changes,
-    confirmed,
     editable,
     notices,
     reread,
@@ -41,13 +43,30 @@ if TYPE_CHECKING:
     from ..brain import Brain
 
 
+class WritePageIn(ToolInput):
+    path: Ref
+    content: Body
+    mode: Literal["create", "overwrite", "append"] = "create"
+    frontmatter: dict[str, Any] | None = None
+    confirm_token: Token | None = None
+    session_handle: Session | None = None
+
+
+class PatchPageIn(ToolInput):
+    path: Ref
+    old: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)]
+    new: Body
+    confirm_token: Token | None = None
+    session_handle: Session | None = None
+
+
 def _describe(frontmatter: dict[str, Any], path: str) -> tuple[str, str]:
     note_type = str(frontmatter.get("type") or "nota")
     title = str(frontmatter.get("title") or PurePosixPath(path).stem)
     return note_type, title
 
 
-def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     path = check_note_path(args.path, allow_control=True)
     content = check_body(args.content)
     before = brain.store.read_text(path)
@@ -105,17 +124,18 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
     )
     note_type, title = _describe(frontmatter, path)
     verb = "Criar" if before is None else "Alterar"
-    planned_probe = [Planned(path, None, before, "")]
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="write_page",
         args=args,
-        targets=planned_probe,
+        session=args.session_handle,
+        targets=[Target(path, before)],
         reasons=reasons,
-        action=f"{verb} a nota {path} (type: {note_type})",
-        content=content,
-        confirmation=confirmation,
+        summary=Summary(f"{verb} a nota {path} (type: {note_type})", content=content),
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     warnings += apply_provenance(
         frontmatter, client=brain.client, now=now, approved=by is not None, editing=before is not None
     )
@@ -139,8 +159,8 @@ def write_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
 
 
 def _write_control(
-    brain: Brain, args: Any, path: str, content: str, before: str | None, confirmation: Confirmation
-) -> dict[str, Any]:
+    brain: Brain, args: WritePageIn, path: str, content: str, before: str | None, confirmation: Confirmation
+) -> dict[str, Any] | ConfirmationNeeded:
     if args.frontmatter:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.control_frontmatter(), next_step=messages.next_step_type()
@@ -156,23 +176,25 @@ def _write_control(
     check_config_text(path, before, text)
     reasons = confirmation_reasons(path, new_frontmatter=None, old_frontmatter=None, exists=before is not None)
     planned = [Planned(path, text, before, f"{'add' if before is None else 'update'} control: {path}")]
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="write_page",
         args=args,
-        targets=planned,
+        session=args.session_handle,
+        targets=[Target(path, before)],
         reasons=reasons,
-        action=f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}",
-        content=content,
-        confirmation=confirmation,
+        summary=Summary(f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}", content=content),
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     if text == before:
         return _unchanged(path, {}, [])
     record = commit_changes(brain, planned, summary=planned[0].line, session=session_of(args), approved=by is not None)
     return _written(record, path, None, "add" if before is None else "update", [], by)
 
 
-def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     path = check_note_path(args.path, allow_control=True)
     before = brain.store.read_text(path)
     if before is None:
@@ -203,16 +225,18 @@ def patch_page(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str,
     frontmatter = dict(doc.frontmatter)
     reasons = confirmation_reasons(path, new_frontmatter=frontmatter, old_frontmatter=frontmatter, exists=True)
     note_type, title = _describe(frontmatter, path)
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="patch_page",
         args=args,
-        targets=[Planned(path, None, before, "")],
+        session=args.session_handle,
+        targets=[Target(path, before)],
         reasons=reasons,
-        action=f"Alterar um trecho de {path} (type: {note_type})",
-        content=args.new,
-        confirmation=confirmation,
+        summary=Summary(f"Alterar um trecho de {path} (type: {note_type})", content=args.new),
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     warnings: list[Notice] = []
     if control:
         text = new_body

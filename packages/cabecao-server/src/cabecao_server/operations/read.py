@@ -5,7 +5,7 @@ The content comes from the file on disk (the source of truth); links and backlin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
     CabecaoError,
@@ -17,14 +17,23 @@ from cabecao_schema import (
     parse_document,
     section_text,
 )
+from pydantic import Field
 
 from .. import messages
+from ..fields import Ref, ToolInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def read(brain: Brain, *, path: str | None, id: str | None, section: str | None) -> dict[str, Any]:  # noqa: A002
+class ReadIn(ToolInput):
+    path: Ref | None = None
+    id: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    section: Annotated[str, Field(min_length=1, max_length=1000, description="Título ou Pai › Filho")] | None = None
+
+
+def read(brain: Brain, args: ReadIn) -> dict[str, Any]:
+    path, id, section = args.path, args.id, args.section  # noqa: A001
     if (path is None) == (id is None):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.path_or_id(), next_step=messages.next_step_fix_arguments(tool="read")

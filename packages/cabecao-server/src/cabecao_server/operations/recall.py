@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from cabecao_schema import RULES_FOLDER, new_ulid, scope_project
+from cabecao_schema import MAX_TASK_CHARS, RULES_FOLDER, new_ulid, scope_project
+from pydantic import Field
 
 from .. import messages
+from ..fields import Scope, ToolInput
 
 if TYPE_CHECKING:
     from cabecao_index import NoteRecord
@@ -23,6 +25,12 @@ PRIORITY = ["rules", "handoff", "preferences", "gotchas", "memories"]
 SEEN_FILE = ".cabecao/handoffs-seen.json"
 #: A single item never takes more than this many characters of the briefing; longer notes come as a snippet.
 ITEM_CHARS = 2_000
+
+
+class RecallIn(ToolInput):
+    task: Annotated[str, Field(min_length=1, max_length=MAX_TASK_CHARS, description="O que você vai fazer")]
+    scope: Scope | None = None
+    budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 2000
 
 
 def _tokens(value: Any) -> int:
@@ -91,7 +99,7 @@ def _seen(brain: Brain, handoff: NoteRecord, session: str) -> dict[str, str] | N
     return None
 
 
-def recall(brain: Brain, args: Any) -> dict[str, Any]:
+def recall(brain: Brain, args: RecallIn) -> dict[str, Any]:
     index = brain.fresh()
     today = brain.today()
     session = new_ulid()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
     CabecaoError,
@@ -12,15 +12,16 @@ from cabecao_schema import (
     link_target,
     render_document,
 )
+from pydantic import ConfigDict, Field
 
 from .. import messages
+from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..fields import Ref, Session, Token, ToolInput
 from .writing import (
-    Confirmation,
     Planned,
     apply_provenance,
     as_list,
     commit_changes,
-    confirmed,
     editable,
     notices,
     session_of,
@@ -30,7 +31,17 @@ if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def relate(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+class RelateIn(ToolInput):
+    from_: Annotated[Ref, Field(alias="from")]
+    to: Ref
+    type: Annotated[str, Field(min_length=1, max_length=40)]
+    session_handle: Session | None = None
+    confirm_token: Token | None = None
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+def relate(brain: Brain, args: RelateIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     index = brain.fresh()
     relation_types = index.relation_types
     if args.type not in relation_types:
@@ -89,17 +100,19 @@ def relate(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any
     )
     if is_raw(source.path) and not reasons:
         reasons = confirmation_reasons(source.path, new_frontmatter=None, old_frontmatter=None, exists=True)
-    planned = [Planned(source.path, None, before, "")]
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="relate",
         args=args,
-        targets=planned,
+        session=args.session_handle,
+        targets=[Target(source.path, before)],
         reasons=reasons,
-        action=f"Acrescentar {args.type}: {link} em {source.path}",
-        confirmation=confirmation,
+        summary=Summary(f"Acrescentar {args.type}: {link} em {source.path}"),
         extra={"op": None, "commit": None, "path": source.path, "action": None, "changed": False, "relation": relation},
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     warnings = apply_provenance(
         frontmatter, client=brain.client, now=brain.now(), approved=by is not None, editing=True
     )

@@ -8,9 +8,10 @@ created; a rule from an agent → the user's confirmation first.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
+    MAX_CONTENT_CHARS,
     CabecaoError,
     ErrorCode,
     Notice,
@@ -28,15 +29,16 @@ from cabecao_schema import (
     slugify,
     validate_frontmatter,
 )
+from pydantic import Field
 
 from .. import messages
+from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..fields import Day, Name, Names, Ref, Scope, Session, Token, ToolInput, TypeName
 from .writing import (
-    Confirmation,
     Planned,
     apply_provenance,
     as_list,
     commit_changes,
-    confirmed,
     editable,
     free_path,
     note_link,
@@ -49,12 +51,35 @@ if TYPE_CHECKING:
     from ..brain import Brain
 
 
+class RememberIn(ToolInput):
+    content: Annotated[str, Field(min_length=1, max_length=MAX_CONTENT_CHARS)]
+    type: TypeName
+    title: Name | None = None
+    scope: Scope | None = None
+    tags: Names | None = None
+    aliases: Names | None = None
+    relations: Annotated[dict[str, Names], Field(max_length=20)] | None = None
+    subject: Ref | None = None
+    predicate: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    object: Ref | None = None
+    valid_from: Day | None = None
+    valid_until: Day | None = None
+    expires_at: Day | None = None
+    sources: Names | None = None
+    session_handle: Session | None = None
+    resolution: (
+        Annotated[str, Field(min_length=1, max_length=60, description="create, skip, update:<id> ou supersede:<id>")]
+        | None
+    ) = None
+    confirm_token: Token | None = None
+
+
 def _link(value: str) -> str:
     """Frontmatter form of a reference to a note: `[[Target]]` (kept as written when already a link)."""
     return value if parse_link_text(value) else f"[[{value.strip()}]]"
 
 
-def _title(args: Any) -> str:
+def _title(args: RememberIn) -> str:
     if args.title:
         return args.title
     if args.type == "fact":
@@ -68,14 +93,15 @@ def _folder(note_type: str, today: date) -> str:
     return f"{folder}/{today:%Y}/{today:%m}" if note_type == "episode" else folder
 
 
-def _base(brain: Brain, args: Any, title: str) -> dict[str, Any]:
+def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
     relation_types = brain.index.relation_types
     frontmatter: dict[str, Any] = {"id": new_ulid(), "type": args.type, "title": title, "scope": args.scope or "global"}
     frontmatter["trust"] = "medium"
     frontmatter["created"] = brain.today()
-    for key in ("tags", "aliases"):
-        if getattr(args, key):
-            frontmatter[key] = list(getattr(args, key))
+    if args.tags:
+        frontmatter["tags"] = list(args.tags)
+    if args.aliases:
+        frontmatter["aliases"] = list(args.aliases)
     if args.sources:
         frontmatter["sources"] = [_link(s) for s in args.sources]
     for relation, targets in (args.relations or {}).items():
@@ -90,9 +116,13 @@ def _base(brain: Brain, args: Any, title: str) -> dict[str, Any]:
         frontmatter["subject"] = _link(args.subject)
         frontmatter["predicate"] = args.predicate
         frontmatter["object"] = args.object
-    for key in ("valid_from", "valid_until", "expires_at"):
-        if getattr(args, key):
-            frontmatter[key] = date.fromisoformat(getattr(args, key))
+    for key, day in (
+        ("valid_from", args.valid_from),
+        ("valid_until", args.valid_until),
+        ("expires_at", args.expires_at),
+    ):
+        if day is not None:
+            frontmatter[key] = day
     if args.valid_from and args.valid_until and args.valid_from >= args.valid_until:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
@@ -106,7 +136,7 @@ def _base(brain: Brain, args: Any, title: str) -> dict[str, Any]:
     return frontmatter
 
 
-def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     content = check_body(args.content)
     is_fact = args.type == "fact"
     if is_fact and not (args.subject and args.predicate and args.object):
@@ -177,9 +207,7 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
             new_frontmatter["supersedes"] = [note_link(old_path)]
             new_frontmatter.setdefault("valid_from", today)
     validate_frontmatter(new_frontmatter, path=path)
-    targets = [Planned(path, None, before, "")] + (
-        [Planned(old_path, None, old_text, "")] if decision == "superseded" else []
-    )
+    targets = [Target(path, before)] + ([Target(old_path, old_text)] if decision == "superseded" else [])
     # Every file touched counts: an update or supersede of a rule, a raw/ source or a control file asks first.
     reasons = confirmation_reasons(
         path, new_frontmatter=new_frontmatter, old_frontmatter=None, exists=before is not None
@@ -191,17 +219,19 @@ def remember(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, A
             if reason not in reasons:
                 reasons.append(reason)
     verb = {"created": "Criar", "updated": "Atualizar", "superseded": "Substituir por uma nova"}[decision]
-    by = confirmed(
+    by = approve(
         brain,
+        confirmation,
         tool="remember",
         args=args,
+        session=args.session_handle,
         targets=targets,
         reasons=reasons,
-        action=f"{verb} a nota {path} (type: {args.type})",
-        content=content,
-        confirmation=confirmation,
+        summary=Summary(f"{verb} a nota {path} (type: {args.type})", content=content),
         extra={**result, "decision": "needs_confirmation", "path": path},
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     approved = by is not None
     now = brain.now()
     if decision == "updated":
@@ -266,7 +296,7 @@ def _scope_of(brain: Brain, path: str) -> str | None:
 
 
 def _decide(
-    brain: Brain, args: Any, title: str, content: str, resolution: str, today: date
+    brain: Brain, args: RememberIn, title: str, content: str, resolution: str, today: date
 ) -> tuple[str, dict[str, Any] | None]:
     """(decision, the existing note it concerns) for a new memory."""
     index = brain.index

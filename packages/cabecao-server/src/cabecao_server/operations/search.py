@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from cabecao_schema import MAX_QUERY_CHARS
+from pydantic import Field
 
 from .. import messages
+from ..fields import Day, Scope, ToolInput, TypeName
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def search(brain: Brain, args: Any) -> dict[str, Any]:
+class SearchIn(ToolInput):
+    query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS)]
+    scope: Scope | None = None
+    types: Annotated[list[TypeName], Field(max_length=12)] | None = None
+    limit: Annotated[int, Field(ge=1, le=100)] = 10
+    budget_tokens: Annotated[int, Field(ge=50, le=50_000)] | None = None
+    as_of: Day | None = None
+    mode: Literal["auto", "keyword", "semantic", "hybrid"] = "auto"
+
+
+def search(brain: Brain, args: SearchIn) -> dict[str, Any]:
     result = brain.fresh().search(
         args.query,
         types=args.types,
         scope=args.scope,
         limit=args.limit,
         budget_tokens=args.budget_tokens,
-        as_of=brain.as_of(args.as_of),
+        as_of=args.as_of or brain.today(),
     )
     data = result.model_dump(mode="json")
     warnings = []

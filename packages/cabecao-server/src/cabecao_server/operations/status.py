@@ -6,17 +6,22 @@ import platform
 from typing import TYPE_CHECKING, Any
 
 from cabecao_schema import NOTE_ROOTS, SCHEMA_VERSION
-from cabecao_store import is_locked, sync_state
+from cabecao_store import is_locked
 
 from .. import messages
+from ..fields import ToolInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def status(brain: Brain) -> dict[str, Any]:
+class StatusIn(ToolInput):
+    pass
+
+
+def status(brain: Brain, args: StatusIn) -> dict[str, Any]:
     figures = brain.fresh().status()
-    sync = sync_state(brain.store.repo)
+    sync = brain.store.sync_state()
     locked = is_locked(brain.root)
     problems: list[str] = []
     if figures.broken_links:

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import CabecaoError, ErrorCode
 from cabecao_store import apply_undo, plan_undo
+from pydantic import Field
 
 from .. import messages
-from .writing import Confirmation, Planned, confirmed, session_of
+from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..fields import Session, Token, ToolInput
+from .writing import session_of
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 
-def undo(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
+class UndoIn(ToolInput):
+    op: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[0-9A-Za-z]+$")] | None = None
+    session: Session | None = None
+    session_handle: Session | None = None
+    confirm_token: Token | None = None
+
+
+def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
     if args.op and args.session:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
@@ -22,19 +32,24 @@ def undo(brain: Brain, args: Any, confirmation: Confirmation) -> dict[str, Any]:
             next_step=messages.next_step_fix_arguments(tool="undo"),
         )
     plan = plan_undo(brain.store, op=args.op, session=args.session)
-    head = brain.store.head()
-    targets = [Planned(f"op:{t.op}", None, str(head.id) if head else None, "") for t in plan.targets]
-    by = confirmed(
+    head = brain.store.head_id()
+    targets = [Target(f"op:{t.op}", head) for t in plan.targets]
+    by = approve(
         brain,
+        confirmation,
         tool="undo",
         args=args,
+        session=args.session_handle,
         targets=targets,
         reasons=plan.reasons,
-        action=messages.undo_summary(count=len(plan.targets), reasons=plan.reasons),
-        detail="; ".join(f"{t.op}: {t.summary}" for t in plan.targets[:10]),
-        confirmation=confirmation,
+        summary=Summary(
+            messages.undo_summary(count=len(plan.targets), reasons=plan.reasons),
+            detail="; ".join(f"{t.op}: {t.summary}" for t in plan.targets[:10]),
+        ),
         extra={"op": None, "commit": None, "undone": [], "changed_paths": [], "warnings": []},
     )
+    if isinstance(by, ConfirmationNeeded):
+        return by
     record = apply_undo(
         brain.store,
         plan,

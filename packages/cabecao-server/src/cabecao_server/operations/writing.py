@@ -1,15 +1,15 @@
 """What every write shares: provenance, validation, the secret scan, the confirmation flow and the commit.
 
-An operation plans its file changes, then calls `commit_changes`, which asks for confirmation when the
-reference's table says so (raising `NeedsConfirmation` for the protocol layer to resolve with elicitation or a
-token), scans every text for secrets, commits once and brings the index up to date for the touched paths.
+An operation plans its file changes, asks `confirmation.approve` whether it may run (the reference's table of
+elevated actions), then calls `commit_changes`, which scans every text for secrets, commits once and brings the
+index up to date for the touched paths.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -26,33 +26,13 @@ from cabecao_schema import (
     parse_document,
     protected_config_change,
 )
-from cabecao_store import ConfirmationSubject, FileChange, OperationRecord, digest, issue_token, load_or_create_key
-from cabecao_store import verify_token as _verify
+from cabecao_store import HUMAN_CLIENT, FileChange, OperationRecord
 
 from .. import messages
+from ..fields import WriteInput
 
 if TYPE_CHECKING:
     from ..brain import Brain
-
-
-@dataclass(frozen=True)
-class Confirmation:
-    """How the current call is confirmed: a token from the first call, or the user's yes through elicitation."""
-
-    token: str | None = None
-    by_user: bool = False
-
-
-@dataclass
-class NeedsConfirmation(Exception):
-    """Raised by an operation that may not run yet; the protocol layer asks the user or issues a token."""
-
-    tool: str
-    summary: str
-    reasons: list[str]
-    subject: ConfirmationSubject
-    extra: dict[str, Any] = field(default_factory=dict)
-    next_step: str | None = None
 
 
 @dataclass
@@ -65,75 +45,9 @@ class Planned:
     line: str
 
 
-def session_of(args: Any) -> str:
-    return getattr(args, "session_handle", None) or new_ulid()
-
-
-def canonical_arguments(args: Any) -> str:
-    data = args.model_dump(mode="json", exclude={"confirm_token", "session_handle"})
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def subject_for(tool: str, args: Any, targets: Sequence[Planned]) -> ConfirmationSubject:
-    """What a token binds: the tool and targets, the arguments (what will be written), the targets' current
-    content and the session; any change in one of them refuses the token."""
-    return ConfirmationSubject(
-        action=f"{tool}:{','.join(p.path for p in targets)}",
-        content_digest=digest(canonical_arguments(args)),
-        target_digest=digest("\0".join(f"{p.path}\0{digest(p.before)}" for p in targets)),
-        session=getattr(args, "session_handle", None) or "",
-    )
-
-
-def confirmed(
-    brain: Brain,
-    *,
-    tool: str,
-    args: Any,
-    targets: Sequence[Planned],
-    reasons: list[str],
-    confirmation: Confirmation,
-    action: str = "",
-    content: str | None = None,
-    detail: str = "",
-    summary: str | None = None,
-    extra: Mapping[str, Any] | None = None,
-    next_step: str | None = None,
-) -> str | None:
-    """`user`/`token` when the action may run approved, None when it needs no confirmation; raises otherwise.
-
-    The summary shown to the user is `action`, the reasons, and `detail` (or the size and start of `content`),
-    built only when a confirmation is asked for; `summary` replaces it where the reference words it (forget).
-    """
-    if not reasons:
-        return None
-    subject = subject_for(tool, args, targets)
-    if confirmation.token is not None:
-        # With the user's yes, the token is the question that was asked: it proves nothing changed meanwhile.
-        _verify(load_or_create_key(brain.root), subject, confirmation.token, now=brain.now())
-        return "user" if confirmation.by_user else "token"
-    if confirmation.by_user:
-        return "user"
-    if summary is None:
-        summary = messages.confirmation_summary(
-            action=action, reasons=reasons, detail=content_detail(content) if content is not None else detail
-        )
-    raise NeedsConfirmation(
-        tool=tool, summary=summary, reasons=reasons, subject=subject, extra=dict(extra or {}), next_step=next_step
-    )
-
-
-def token_fields(brain: Brain, need: NeedsConfirmation) -> dict[str, Any]:
-    token, expires = issue_token(load_or_create_key(brain.root), need.subject, now=brain.now())
-    return {
-        **need.extra,
-        "status": "confirmation_required",
-        "summary": need.summary,
-        "reasons": need.reasons,
-        "confirm_token": token,
-        "token_expires_at": expires.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-        "next_step": need.next_step or messages.next_step_confirm(tool=need.tool),
-    }
+def session_of(args: WriteInput) -> str:
+    """The session a write belongs to: the handle recall gave, or a new one for a write outside any task."""
+    return args.session_handle or new_ulid()
 
 
 def scan(planned: Sequence[Planned]) -> None:
@@ -155,10 +69,14 @@ def apply_provenance(
     frontmatter: dict[str, Any], *, client: str, now: datetime, approved: bool, editing: bool
 ) -> list[Notice]:
     """Stamp who wrote what: origin on creation, edited_by and lowered trust on an unconfirmed agent edit,
-    approved_by/approved_at when the user confirmed. Never `origin: human`."""
+    approved_by/approved_at when the user confirmed. An agent's write never becomes `origin: human`; only the
+    person at the terminal (`cabecao call`, client `cli`) writes as a person, as when editing a note by hand."""
     agent = f"agent:{client}"
     warnings: list[Notice] = []
-    if editing:
+    if client == HUMAN_CLIENT:
+        if not editing:
+            frontmatter["origin"] = "human"
+    elif editing:
         if frontmatter.get("origin") != agent:
             frontmatter["edited_by"] = agent
         if not approved and frontmatter.get("trust") == "high":
@@ -198,17 +116,6 @@ def commit_changes(
 
 def notices(warnings: Sequence[Notice]) -> list[dict[str, Any]]:
     return [w.model_dump(mode="json") for w in warnings]
-
-
-def declined_fields(need: NeedsConfirmation) -> dict[str, Any]:
-    return {
-        **need.extra,
-        "status": "declined",
-        "summary": need.summary,
-        "reasons": need.reasons,
-        "confirmed_by": "user",
-        "next_step": messages.declined(tool=need.tool),
-    }
 
 
 def note_link(path: str) -> str:
@@ -267,8 +174,3 @@ def check_config_text(path: str, before: str | None, after: str) -> None:
                 messages.gitignore_must_ignore_cabecao(),
                 next_step=messages.next_step_type(),
             )
-
-
-def content_detail(content: str) -> str:
-    """The part of a confirmation summary that shows what would be written: its size and how it starts."""
-    return messages.content_detail(chars=len(content), start=" ".join(content.split())[:60])

@@ -26,25 +26,49 @@ from mcp.types import (
     CallToolResult,
     InputRequiredResult,
     ListToolsResult,
+    Tool,
+    ToolAnnotations,
 )
 
 from .. import messages
+from ..confirmation import Confirmation, ConfirmationNeeded
+from ..fields import ToolInput, compact_schema
+from ..registry import TOOLS, Kind, Operation, operation
 from . import elicitation, envelope, prompts, resources
 from .client_name import normalise_client
-from .inputs import parse_input
-from .tools import ToolSpec, registry
 
 if TYPE_CHECKING:
     from ..brain import Brain
 
 log = logging.getLogger("cabecao.server")
 
+_READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+#: Writes never delete (forget archives, undo reverts), so none is destructive; relate is idempotent.
+ANNOTATIONS: dict[Kind, ToolAnnotations] = {
+    "read": _READ,
+    "write": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+    ),
+    "idempotent": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    ),
+}
+
+
+def tool_of(op: Operation) -> Tool:
+    """How an operation is published in tools/list: its input model is the one source of the schema."""
+    return Tool(
+        name=op.name,
+        description=op.description,
+        input_schema=compact_schema(op.input),
+        annotations=ANNOTATIONS[op.kind],
+    )
+
 
 @dataclass
 class ServerState:
     root: Path
     client_override: str | None
-    tools: dict[str, ToolSpec]
     brain: Brain | None = None
     limiter: anyio.CapacityLimiter | None = None
 
@@ -69,8 +93,8 @@ def _client_name(ctx: Any, state: ServerState) -> str:
 def build_server(root: Path, *, client: str | None = None, version: str = "") -> Server[ServerState]:
     from ..instructions import server_instructions
 
-    tools = registry()
-    state = ServerState(root=root, client_override=client, tools=tools)
+    state = ServerState(root=root, client_override=client)
+    tools = [tool_of(op) for op in TOOLS.values()]
 
     @asynccontextmanager
     async def lifespan(_: Server[ServerState]) -> AsyncIterator[ServerState]:
@@ -84,20 +108,13 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
             state.brain.close()
 
     async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
-        return ListToolsResult(tools=[spec.to_tool() for spec in tools.values()])
+        return ListToolsResult(tools=tools)
 
     async def call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult | InputRequiredResult:
-        spec = tools.get(params.name)
         try:
-            if spec is None:
-                raise CabecaoError(
-                    ErrorCode.INVALID_ARGUMENT,
-                    messages.unknown_tool(name=params.name, available=", ".join(tools)),
-                    next_step=messages.next_step_list_tools(),
-                )
-            args = parse_input(spec.input_model, params.arguments, tool=spec.name)
-            client_name = _client_name(ctx, state)
-            return await _run_tool(ctx, params, state, spec, args, client_name)
+            op = operation(params.name)
+            args = op.parse(params.arguments)
+            return await _run_tool(ctx, params, state, op, args, _client_name(ctx, state))
         except CabecaoError as error:
             return envelope.failure(error)
         except Exception:  # the boundary: log the detail to stderr, give the client a clean error
@@ -128,56 +145,41 @@ def build_server(root: Path, *, client: str | None = None, version: str = "") ->
 
 
 async def _run_tool(
-    ctx: Any, params: CallToolRequestParams, state: ServerState, spec: ToolSpec, args: Any, client_name: str
+    ctx: Any, params: CallToolRequestParams, state: ServerState, op: Operation, args: ToolInput, client_name: str
 ) -> CallToolResult | InputRequiredResult:
     """Run an operation; when it needs the user's yes, ask through elicitation if the client can, else a token."""
-    from ..operations.writing import Confirmation, NeedsConfirmation, declined_fields, token_fields
 
-    async def attempt(confirmation: Confirmation) -> dict[str, Any]:
+    async def attempt(confirmation: Confirmation) -> Any:
         return await anyio.to_thread.run_sync(
-            lambda: spec.run(state.open_brain(client_name), args, confirmation), limiter=state.limiter
+            lambda: op(state.open_brain(client_name), args, confirmation), limiter=state.limiter
         )
 
     token = getattr(args, "confirm_token", None)
     answer = elicitation.answer_from_retry(params)
-    try:
-        if answer is not None:
-            return await _after_answer(answer, attempt, state, spec, params, token)
-        return envelope.success(await attempt(Confirmation(token=token)), reads=spec.reads)
-    except NeedsConfirmation as need:
-        brain = state.open_brain(client_name)
-        if token is None and elicitation.client_can_elicit(ctx):
-            if elicitation.is_modern(ctx):
-                return elicitation.input_required(brain, need)
-            reply = await elicitation.ask(ctx, need)
-            if reply == "accept":
-                # The yes is for what was shown: a token for that exact subject refuses it if anything changed.
-                asked = elicitation.question_token(brain, need)
-                payload = await attempt(Confirmation(token=asked, by_user=True))
-                return envelope.success(payload, reads=spec.reads)
-            if reply == "decline":
-                return envelope.success(declined_fields(need), reads=spec.reads)
-        return envelope.success(token_fields(brain, need), reads=spec.reads)
-
-
-async def _after_answer(
-    answer: Any, attempt: Any, state: ServerState, spec: ToolSpec, params: CallToolRequestParams, token: str | None
-) -> CallToolResult:
-    """The 2026-07-28 retry: the client brings the user's answer to the question we asked in the first round."""
-    from ..operations.writing import Confirmation, NeedsConfirmation, declined_fields, token_fields
-
-    try:
-        return envelope.success(await attempt(Confirmation(token=token)), reads=spec.reads)
-    except NeedsConfirmation as need:
-        brain = state.brain
-        assert brain is not None
-        verdict = elicitation.verdict(brain, need, answer, params)
+    outcome = await attempt(Confirmation(token=token))
+    if not isinstance(outcome, ConfirmationNeeded):
+        return envelope.success(op.payload(outcome))
+    brain = state.open_brain(client_name)
+    if answer is not None:
+        # The 2026-07-28 retry: the client brings the user's answer to the question asked in the first round.
+        verdict = elicitation.verdict(brain, outcome, answer, params)
         if verdict == "accept":
             asked = getattr(params, "request_state", None)
-            return envelope.success(await attempt(Confirmation(token=asked, by_user=True)), reads=spec.reads)
+            return envelope.success(op.payload(await attempt(Confirmation(token=asked, by_user=True))))
         if verdict == "decline":
-            return envelope.success(declined_fields(need), reads=spec.reads)
-        return envelope.success(token_fields(brain, need), reads=spec.reads)
+            return envelope.success(op.payload(outcome.declined_fields()))
+        return envelope.success(op.payload(outcome.token_fields(brain)))
+    if token is None and elicitation.client_can_elicit(ctx):
+        if elicitation.is_modern(ctx):
+            return elicitation.input_required(brain, outcome)
+        reply = await elicitation.ask(ctx, outcome)
+        if reply == "accept":
+            # The yes is for what was shown: a token for that exact subject refuses it if anything changed.
+            asked = outcome.question_token(brain)
+            return envelope.success(op.payload(await attempt(Confirmation(token=asked, by_user=True))))
+        if reply == "decline":
+            return envelope.success(op.payload(outcome.declined_fields()))
+    return envelope.success(op.payload(outcome.token_fields(brain)))
 
 
 async def _warm_up(state: ServerState) -> None:

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Literal
 
 from cabecao_schema import CabecaoError
-from cabecao_store import issue_token, load_or_create_key, verify_token
+from cabecao_store import verify_token
 from mcp.types import (
     CallToolRequestParams,
     ElicitRequest,
@@ -25,7 +25,7 @@ from .. import messages
 
 if TYPE_CHECKING:
     from ..brain import Brain
-    from ..operations.writing import NeedsConfirmation
+    from ..confirmation import ConfirmationNeeded
 
 QUESTION_KEY = "cabecao_confirmation"
 Verdict = Literal["accept", "decline", "cancel"]
@@ -54,7 +54,7 @@ def _verdict(result: ElicitResult) -> Verdict:
     return "decline" if result.action == "decline" else "cancel"
 
 
-async def ask(ctx: Any, need: NeedsConfirmation) -> Verdict:
+async def ask(ctx: Any, need: ConfirmationNeeded) -> Verdict:
     """Handshake era: ask now. Any failure to ask counts as nobody answering (the token flow follows)."""
     try:
         result = await ctx.session.elicit_form(messages.elicit_message(summary=need.summary), _schema())
@@ -64,14 +64,8 @@ async def ask(ctx: Any, need: NeedsConfirmation) -> Verdict:
     return _verdict(result)
 
 
-def question_token(brain: Brain, need: NeedsConfirmation) -> str:
-    """A token for the exact action the user is asked about."""
-    token, _ = issue_token(load_or_create_key(brain.root), need.subject, now=brain.now())
-    return token
-
-
-def input_required(brain: Brain, need: NeedsConfirmation) -> InputRequiredResult:
-    state = question_token(brain, need)
+def input_required(brain: Brain, need: ConfirmationNeeded) -> InputRequiredResult:
+    state = need.question_token(brain)
     question = ElicitRequest(
         params=ElicitRequestFormParams(
             message=messages.elicit_message(summary=need.summary), requested_schema=_schema()
@@ -86,11 +80,11 @@ def answer_from_retry(params: CallToolRequestParams) -> ElicitResult | None:
     return answer if isinstance(answer, ElicitResult) else None
 
 
-def verdict(brain: Brain, need: NeedsConfirmation, answer: ElicitResult, params: CallToolRequestParams) -> Verdict:
+def verdict(brain: Brain, need: ConfirmationNeeded, answer: ElicitResult, params: CallToolRequestParams) -> Verdict:
     """The user's answer counts only for the exact action that was asked about, within the token's 5 minutes."""
     state = getattr(params, "request_state", None)
     try:
-        verify_token(load_or_create_key(brain.root), need.subject, state or "", now=brain.now())
+        verify_token(brain.confirm_key, need.subject, state or "", now=brain.now())
     except CabecaoError:
         return "cancel"
     return _verdict(answer)

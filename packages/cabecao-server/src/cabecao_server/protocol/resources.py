@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from cabecao_schema import CabecaoError
+from cabecao_store import AGENTS_MD
 from mcp import MCPError
 from mcp.types import (
     INVALID_PARAMS,
@@ -21,7 +22,8 @@ from mcp.types import (
 )
 
 from .. import messages
-from .envelope import with_notice
+from ..operations.read import ReadIn, read
+from ..results import to_payload
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -69,18 +71,23 @@ async def read_resource(ctx: Any, params: ReadResourceRequestParams, in_thread: 
     uri = str(params.uri)
     try:
         if uri == SCHEMA_URI:
-            text = await in_thread(ctx, lambda brain: brain.schema_text())
+            text = await in_thread(ctx, _schema_text)
             return _text(uri, text, "text/markdown")
         if uri == INDEX_URI:
-            text = await in_thread(ctx, lambda brain: brain.catalog_text())
+            text = await in_thread(ctx, lambda brain: brain.fresh().render_catalog())
             return _text(uri, text, "text/markdown")
         if uri.startswith(PAGE_PREFIX) and len(uri) > len(PAGE_PREFIX):
             path = unquote(uri[len(PAGE_PREFIX) :])
-            payload = await in_thread(ctx, lambda brain: brain.read_path(path))
-            return _text(uri, json.dumps(with_notice(payload), ensure_ascii=False, default=str), "application/json")
+            payload = await in_thread(ctx, lambda brain: to_payload(read(brain, ReadIn(path=path)), data=True))
+            return _text(uri, json.dumps(payload, ensure_ascii=False, default=str), "application/json")
     except CabecaoError as error:
         raise MCPError(INVALID_PARAMS, f"{error.code.value}: {error.message}", data=error.to_payload()) from None
     raise MCPError(INVALID_PARAMS, messages.resource_not_found(uri=uri))
+
+
+def _schema_text(brain: Brain) -> str:
+    """The brain's own AGENTS.md; the one a new brain gets when it was removed."""
+    return brain.store.read_text("AGENTS.md") or AGENTS_MD
 
 
 def _text(uri: str, text: str, mime: str) -> ReadResourceResult:

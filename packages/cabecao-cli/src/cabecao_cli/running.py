@@ -1,0 +1,87 @@
+"""Running an operation of the registry at the terminal: the same validation, the same result as the MCP tool,
+recorded as the person's (client `cli`), with the user's yes asked on the terminal itself."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+from cabecao_schema import CabecaoError, ErrorCode
+
+from . import messages
+from .brain import resolve_brain
+
+if TYPE_CHECKING:
+    from cabecao_server import Brain, ConfirmationNeeded, Operation, ToolInput
+
+#: The client name of a person at the terminal (the store's `HUMAN_CLIENT`): undo treats these as user ops.
+CLI_CLIENT = "cli"
+
+
+def open_brain(option: Path | None) -> Brain:
+    from cabecao_server import Brain
+
+    return Brain.open(resolve_brain(option), client=CLI_CLIENT)
+
+
+def parse(
+    name: str, arguments: Mapping[str, Any], *, options: Mapping[str, str] | None = None, published: bool = True
+) -> tuple[Operation, ToolInput]:
+    """(operation, input) for `name`; a bad value names the option the person typed, not the tool's field."""
+    from cabecao_server import InvalidArguments, operation
+
+    op = operation(name, published=published)
+    try:
+        return op, op.parse(arguments)
+    except InvalidArguments as error:
+        if options is None:
+            raise
+        head = error.field.split(".", 1)[0]  # `rules.0` is the option `--rule`, whichever value it was
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.invalid_option(option=options.get(head, error.field), problem=error.problem),
+            next_step=messages.next_step_fix_options(command=f"cabecao {name}"),
+        ) from None
+
+
+def run(
+    name: str,
+    arguments: Mapping[str, Any],
+    *,
+    brain: Path | None,
+    options: Mapping[str, str] | None = None,
+    published: bool = True,
+    yes: bool = False,
+) -> dict[str, Any]:
+    """The operation's result as the MCP tool gives it (with `data_notice` first where the tool has it).
+
+    An elevated action asks on a terminal; `yes` answers for the person. Without a terminal and without `yes`
+    the result is the tool's own `confirmation_required`, whose token a second call can bring back.
+    """
+    from cabecao_server import Confirmation, ConfirmationNeeded
+
+    op, args = parse(name, arguments, options=options, published=published)
+    context = open_brain(brain)
+    try:
+        outcome = op(context, args, Confirmation(token=getattr(args, "confirm_token", None)))
+        if isinstance(outcome, ConfirmationNeeded):
+            outcome = _ask(op, context, args, outcome, yes=yes)
+    finally:
+        context.close()
+    return op.payload(outcome)
+
+
+def _ask(op: Operation, context: Brain, args: ToolInput, need: ConfirmationNeeded, *, yes: bool) -> Any:
+    from cabecao_server import Confirmation
+
+    if not yes:
+        if not sys.stdin.isatty():
+            return need.token_fields(context)
+        typer.echo(need.summary)
+        if not typer.confirm(messages.confirm_prompt(), default=False):
+            return need.declined_fields()
+    # The yes is for what was shown: a token for that exact subject refuses it if anything changed meanwhile.
+    return op(context, args, Confirmation(token=need.question_token(context), by_user=True))

@@ -1,0 +1,137 @@
+"""What every operation's input is made of: strict pydantic models whose JSON schemas are the tools' published
+schemas, and field types parsed once into what the operations use (`as_of` arrives as a `date`).
+
+A bad call becomes `invalid_argument` naming the field before any operation runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Annotated, Any, Literal, Protocol, TypeVar
+
+from cabecao_schema import (
+    MAX_CONTENT_CHARS,
+    TYPE_FOLDERS,
+    CabecaoError,
+    ErrorCode,
+    describe_validation,
+    parse_date,
+    parse_scope,
+)
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
+
+from . import messages
+
+#: The longest date text accepted (`AAAA-MM-DD`); anything longer is refused before it is parsed.
+DATE_CHARS = 10
+
+
+def _scope(value: str) -> str:
+    try:
+        return parse_scope(value)
+    except ValueError:
+        raise ValueError(messages.invalid_scope(value=value)) from None
+
+
+def _date(value: object) -> date:
+    """`AAAA-MM-DD` text becomes a `date` here, once; the operations never parse it again."""
+    if isinstance(value, date):  # a caller in Python (the CLI) may pass the date itself
+        return value
+    if not isinstance(value, str):
+        raise ValueError(messages.date_not_text())
+    if len(value) > DATE_CHARS:
+        raise ValueError(messages.date_too_long(limit=DATE_CHARS))
+    try:
+        return parse_date(value)
+    except ValueError:
+        raise ValueError(messages.invalid_date(value=value)) from None
+
+
+Scope = Annotated[str, Field(max_length=80, description="global ou project:<nome>"), AfterValidator(_scope)]
+Day = Annotated[
+    date,
+    BeforeValidator(_date),
+    WithJsonSchema({"type": "string", "maxLength": DATE_CHARS, "description": "AAAA-MM-DD (padrão: hoje)"}),
+]
+Ref = Annotated[str, Field(min_length=1, max_length=600)]
+TypeName = Literal[tuple(t.value for t in TYPE_FOLDERS)]  # type: ignore[valid-type]
+Session = Annotated[
+    str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$", description="O session_handle do recall")
+]
+Token = Annotated[str, Field(min_length=1, max_length=200, description="Só depois do sim do usuário")]
+Body = Annotated[str, Field(max_length=MAX_CONTENT_CHARS)]
+Name = Annotated[str, Field(min_length=1, max_length=300)]
+Names = Annotated[list[Annotated[str, Field(min_length=1, max_length=300)]], Field(max_length=50)]
+
+
+class ToolInput(BaseModel):
+    """Unknown fields are refused and nothing is coerced: `"10"` is not an integer."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+In = TypeVar("In", bound=ToolInput)
+
+
+class WriteInput(Protocol):
+    """What every write's input has (each model declares the fields itself, in its published order)."""
+
+    @property
+    def session_handle(self) -> str | None: ...
+
+    @property
+    def confirm_token(self) -> str | None: ...
+
+
+def compact_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema without titles and with `$defs` inlined: it is paid for in every agent session."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return clean(defs[node["$ref"].split("/")[-1]])
+            out = {k: clean(v) for k, v in node.items() if k != "title"}
+            # `X | None` becomes anyOf [X, null]; an omitted argument already means None.
+            options = out.get("anyOf")
+            if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+                other = next(o for o in options if o != {"type": "null"})
+                out.pop("anyOf")
+                out = {**other, **out}
+            if out.get("default", "missing") is None:
+                out.pop("default")
+            return out
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        return node
+
+    cleaned = clean(schema)
+    cleaned.pop("description", None)
+    cleaned["additionalProperties"] = False
+    return cleaned
+
+
+class InvalidArguments(CabecaoError):
+    """`invalid_argument` for a tool's input, keeping which field failed and why, so the CLI can name the option
+    the person typed instead of the tool's field."""
+
+    def __init__(self, *, tool: str, field: str, problem: str) -> None:
+        super().__init__(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.invalid_field(field=field, problem=problem),
+            next_step=messages.next_step_fix_arguments(tool=tool),
+        )
+        self.tool = tool
+        self.field = field
+        self.problem = problem
+
+
+def parse_input(model: type[In], arguments: Mapping[str, Any] | None, *, tool: str) -> In:
+    """The tool's input, or `InvalidArguments` naming the first bad field."""
+    try:
+        return model.model_validate(dict(arguments or {}))
+    except ValidationError as exc:
+        field, problem = describe_validation(exc, root="argumentos")
+        raise InvalidArguments(tool=tool, field=field, problem=problem) from None
