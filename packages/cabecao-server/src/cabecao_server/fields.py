@@ -93,7 +93,10 @@ def compact_schema(model: type[BaseModel]) -> dict[str, Any]:
         if isinstance(node, dict):
             if "$ref" in node:
                 return clean(defs[node["$ref"].split("/")[-1]])
+            # `title` is dropped as a schema annotation, never as the name of a property (remember's `title`).
             out = {k: clean(v) for k, v in node.items() if k != "title"}
+            if isinstance(node.get("properties"), dict):
+                out["properties"] = {name: clean(prop) for name, prop in node["properties"].items()}
             # `X | None` becomes anyOf [X, null]; an omitted argument already means None.
             options = out.get("anyOf")
             if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
