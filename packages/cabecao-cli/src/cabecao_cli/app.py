@@ -50,12 +50,12 @@ def command(func: F) -> F:
         except Exception as exc:  # the boundary: anything unexpected still gets a clean message
             if os.environ.get("CABECAO_DEBUG"):
                 traceback.print_exc(file=sys.stderr)
-            error = CabecaoError(
+            unexpected = CabecaoError(
                 ErrorCode.INTERNAL_ERROR,
                 messages.unexpected_error(problem=type(exc).__name__),
                 next_step=messages.next_step_report(),
             )
-            print_error(error, as_json=as_json)
+            print_error(unexpected, as_json=as_json)
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]

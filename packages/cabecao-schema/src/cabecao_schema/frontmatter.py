@@ -42,7 +42,7 @@ class _Unusual(Exception):
     """A document the direct construction does not take on; PyYAML's own construction builds it instead."""
 
 
-class _FrontmatterLoader(_SafeLoader):  # type: ignore[misc, valid-type]
+class _FrontmatterLoader(_SafeLoader):  # type: ignore[misc]
     """The safe loader (libyaml parses and composes) with a cheaper construction of plain trees.
 
     PyYAML builds every object through generic, generator-based machinery meant for recursive documents; a
@@ -70,7 +70,7 @@ class _FrontmatterLoader(_SafeLoader):  # type: ignore[misc, valid-type]
             if tag == _STR_TAG:
                 return node.value
             if tag == _TIMESTAMP_TAG:
-                return self._timestamp(node)
+                return self._timestamp(node)  # type: ignore[arg-type]  # kind is ScalarNode
             if tag in _PURE_SCALAR_TAGS:
                 return self.yaml_constructors[tag](self, node)
         elif kind is yaml.SequenceNode:
@@ -116,10 +116,10 @@ if not _FrontmatterLoader.yaml_path_resolvers:
     # asks for it once a node, and keys, types and list items repeat from note to note while the regex
     # matching behind an answer does not come cheap. A bounded C cache answers repeats without Python code,
     # and the path bookkeeping calls around each node have nothing to do (C builtins, ignored results).
-    _resolve = functools.lru_cache(maxsize=4096)(_SafeLoader.resolve.__get__(yaml.resolver.Resolver()))
-    _FrontmatterLoader.resolve = staticmethod(_resolve)  # type: ignore[method-assign, assignment]
-    _FrontmatterLoader.descend_resolver = staticmethod(operator.is_)  # type: ignore[method-assign, assignment]
-    _FrontmatterLoader.ascend_resolver = staticmethod(tuple)  # type: ignore[method-assign, assignment]
+    _resolve = functools.lru_cache(maxsize=4096)(yaml.resolver.Resolver().resolve)
+    _FrontmatterLoader.resolve = staticmethod(_resolve)
+    _FrontmatterLoader.descend_resolver = staticmethod(operator.is_)
+    _FrontmatterLoader.ascend_resolver = staticmethod(tuple)
 
 
 def _load(yaml_text: str) -> Any:
@@ -274,7 +274,7 @@ def parse_document(text: str) -> Document:
     )
 
 
-class _BrainDumper(_Dumper):  # type: ignore[misc, valid-type]
+class _BrainDumper(_Dumper):  # type: ignore[misc]
     pass
 
 

@@ -1,6 +1,7 @@
 """cabecao-server: the application layer (`Brain`) and the MCP server built on it."""
 
 from importlib.metadata import version as _version
+from typing import TYPE_CHECKING
 
 from .confirmation import Confirmation, ConfirmationNeeded
 from .fields import InvalidArguments, ToolInput
@@ -9,6 +10,9 @@ from .operations.setup import Created, check_brain, create_brain
 from .protocol.app import build_server, run_stdio, serve_stdio
 from .protocol.client_name import normalise_client
 from .registry import OPERATIONS, TOOLS, Operation, operation
+
+if TYPE_CHECKING:
+    from .brain import Brain
 
 __version__ = _version("cabecao-server")
 

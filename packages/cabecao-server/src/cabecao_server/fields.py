@@ -110,7 +110,7 @@ def compact_schema(model: type[BaseModel]) -> dict[str, Any]:
             return [clean(v) for v in node]
         return node
 
-    cleaned = clean(schema)
+    cleaned: dict[str, Any] = clean(schema)
     cleaned.pop("description", None)
     cleaned["additionalProperties"] = False
     return cleaned

@@ -1,4 +1,5 @@
-"""What the server tells the agent on connection, word for word from the reference, and the prompt scripts."""
+"""What the server tells the agent: the connection instructions (word for word from the reference), the prompt
+scripts, and the descriptions of the prompts and resources."""
 
 from __future__ import annotations
 
@@ -22,6 +23,16 @@ ASK_SENTENCE = (
 
 def server_instructions(*, ask_enabled: bool) -> str:
     return f"{INSTRUCTIONS} {ASK_SENTENCE}" if ask_enabled else INSTRUCTIONS
+
+
+RESOURCE_SCHEMA_DESCRIPTION = "AGENTS.md do cérebro: como ele é organizado"
+RESOURCE_INDEX_DESCRIPTION = "index.md: o catálogo de todas as notas"
+RESOURCE_PAGE_DESCRIPTION = "Uma nota em JSON, igual à saída de read (o path pode ter /)"
+PROMPT_INGEST_DESCRIPTION = "Ingerir uma fonte: ingest, seguir o plano, gravar com remember"
+PROMPT_REVIEW_DESCRIPTION = "Revisar o cérebro: lint, corrigir o que é seguro, perguntar o resto"
+PROMPT_CONSOLIDATE_DESCRIPTION = "Consolidar: consolidate start, juntar episódios e duplicatas, consolidate finish"
+SOURCE_ARGUMENT = "Endereço ou nome do arquivo da fonte"
+SCOPE_ARGUMENT = "global ou project:<nome>"
 
 
 def prompt_ingest(*, source: str | None) -> str:

@@ -479,3 +479,7 @@ def invalid_validity(*, start: date, end: date) -> str:
 
 def unknown_prompt(*, name: str, available: str) -> str:
     return f"prompt desconhecido: {name}; os disponíveis são: {available}"
+
+
+def warm_up_failed(*, problem: str) -> str:
+    return f"índice não atualizado na partida: {problem}"

@@ -111,6 +111,7 @@ SCRIPT: list[tuple[str, dict[str, Any], Summary]] = [
 
 async def _play(brain: Path) -> None:
     from mcp import Client, StdioServerParameters
+    from mcp.types import TextContent
 
     params = StdioServerParameters(
         command=sys.executable,
@@ -123,7 +124,8 @@ async def _play(brain: Path) -> None:
         for tool, arguments, summary in SCRIPT:
             typer.echo(f"\n→ {tool}({json.dumps(arguments, ensure_ascii=False)})")
             result = await client.call_tool(tool, arguments)
-            data = json.loads(result.content[0].text)
+            first = result.content[0]
+            data = json.loads(first.text if isinstance(first, TextContent) else "{}")
             if result.is_error:
                 typer.echo(f"  erro {data['error']['code']}: {data['error']['message']}")
                 continue

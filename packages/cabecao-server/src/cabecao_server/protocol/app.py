@@ -190,7 +190,7 @@ async def _warm_up(state: ServerState) -> None:
             lambda: state.open_brain(normalise_client(state.client_override)).refresh_index(), limiter=state.limiter
         )
     except CabecaoError as error:
-        log.warning("índice não atualizado na partida: %s", error.message)
+        log.warning(messages.warm_up_failed(problem=error.message))
     except Exception:  # never let the warm-up take the server down; the next call reports the problem
         traceback.print_exc(file=sys.stderr)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from mcp import MCPError
@@ -18,23 +20,32 @@ from mcp.types import (
 
 from .. import instructions, messages
 
-_PROMPTS = {
-    "ingest": (
-        "Ingerir uma fonte: ingest, seguir o plano, gravar com remember",
+
+@dataclass(frozen=True)
+class PromptSpec:
+    description: str
+    argument: str
+    argument_description: str
+    script: Callable[[str | None], str]
+
+
+_PROMPTS: dict[str, PromptSpec] = {
+    "ingest": PromptSpec(
+        instructions.PROMPT_INGEST_DESCRIPTION,
         "source",
-        "Endereço ou nome do arquivo da fonte",
+        instructions.SOURCE_ARGUMENT,
         lambda value: instructions.prompt_ingest(source=value),
     ),
-    "review": (
-        "Revisar o cérebro: lint, corrigir o que é seguro, perguntar o resto",
+    "review": PromptSpec(
+        instructions.PROMPT_REVIEW_DESCRIPTION,
         "scope",
-        "global ou project:<nome>",
+        instructions.SCOPE_ARGUMENT,
         lambda value: instructions.prompt_review(scope=value),
     ),
-    "consolidate": (
-        "Consolidar: consolidate start, juntar episódios e duplicatas, consolidate finish",
+    "consolidate": PromptSpec(
+        instructions.PROMPT_CONSOLIDATE_DESCRIPTION,
         "scope",
-        "global ou project:<nome>",
+        instructions.SCOPE_ARGUMENT,
         lambda value: instructions.prompt_consolidate(scope=value),
     ),
 }
@@ -45,10 +56,10 @@ async def list_prompts(ctx: Any, params: Any) -> ListPromptsResult:
         prompts=[
             Prompt(
                 name=name,
-                description=description,
-                arguments=[PromptArgument(name=arg, description=arg_help, required=False)],
+                description=spec.description,
+                arguments=[PromptArgument(name=spec.argument, description=spec.argument_description, required=False)],
             )
-            for name, (description, arg, arg_help, _) in _PROMPTS.items()
+            for name, spec in _PROMPTS.items()
         ]
     )
 
@@ -57,9 +68,9 @@ async def get_prompt(ctx: Any, params: GetPromptRequestParams) -> GetPromptResul
     found = _PROMPTS.get(params.name)
     if found is None:
         raise MCPError(INVALID_PARAMS, messages.unknown_prompt(name=params.name, available=", ".join(_PROMPTS)))
-    description, arg, _, script = found
-    value = (params.arguments or {}).get(arg) or None
-    text = script(value[:500] if value else None)
+    value = (params.arguments or {}).get(found.argument) or None
+    text = found.script(value[:500] if value else None)
     return GetPromptResult(
-        description=description, messages=[PromptMessage(role="user", content=TextContent(type="text", text=text))]
+        description=found.description,
+        messages=[PromptMessage(role="user", content=TextContent(type="text", text=text))],
     )

@@ -21,7 +21,7 @@ from mcp.types import (
     TextResourceContents,
 )
 
-from .. import messages
+from .. import instructions, messages
 from ..operations.read import ReadIn, read
 from ..results import to_payload
 
@@ -41,13 +41,13 @@ async def list_resources(ctx: Any, params: Any) -> ListResourcesResult:
             Resource(
                 uri=SCHEMA_URI,
                 name="schema",
-                description="AGENTS.md do cérebro: como ele é organizado",
+                description=instructions.RESOURCE_SCHEMA_DESCRIPTION,
                 mime_type="text/markdown",
             ),
             Resource(
                 uri=INDEX_URI,
                 name="index",
-                description="index.md: o catálogo de todas as notas",
+                description=instructions.RESOURCE_INDEX_DESCRIPTION,
                 mime_type="text/markdown",
             ),
         ]
@@ -60,7 +60,7 @@ async def list_templates(ctx: Any, params: Any) -> ListResourceTemplatesResult:
             ResourceTemplate(
                 uri_template="cabecao://page/{+path}",
                 name="page",
-                description="Uma nota em JSON, igual à saída de read (o path pode ter /)",
+                description=instructions.RESOURCE_PAGE_DESCRIPTION,
                 mime_type="application/json",
             )
         ]
