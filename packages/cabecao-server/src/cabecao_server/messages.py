@@ -483,3 +483,22 @@ def unknown_prompt(*, name: str, available: str) -> str:
 
 def warm_up_failed(*, problem: str) -> str:
     return f"índice não atualizado na partida: {problem}"
+
+
+def unreadable_arguments() -> str:
+    return (
+        "os argumentos não puderam ser lidos: JSON inválido ou aninhado fundo demais (mais de ~190 níveis); "
+        "nada foi feito"
+    )
+
+
+def next_step_flatter() -> str:
+    return "Chame a ferramenta de novo com argumentos em JSON válido e rasos, como descritos em tools/list."
+
+
+def unreadable_message() -> str:
+    return "mensagem ilegível: JSON inválido ou aninhado fundo demais; nada foi feito"
+
+
+def bad_message() -> str:
+    return "mensagem JSON-RPC inválida; nada foi feito"

@@ -20,7 +20,6 @@ import anyio
 import anyio.to_thread
 from cabecao_schema import CabecaoError, ErrorCode
 from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -36,6 +35,7 @@ from ..fields import ToolInput, compact_schema
 from ..registry import TOOLS, Kind, Operation, operation
 from . import elicitation, envelope, prompts, resources
 from .client_name import normalise_client
+from .transport import answering_stdio
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -209,7 +209,7 @@ async def _maintenance(state: ServerState) -> None:
 async def serve_stdio(root: Path, *, client: str | None = None, version: str = "") -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     server = build_server(root, client=client, version=version)
-    async with stdio_server() as (read_stream, write_stream):
+    async with answering_stdio() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
