@@ -30,8 +30,11 @@ from .models import (
     OutgoingLink,
     RelatedNote,
     Resolution,
+    ResolvedBy,
     SearchHit,
+    SearchMode,
     SearchResult,
+    Validity,
 )
 from .scan import ScanReport
 from .terms import estimate_tokens
@@ -66,6 +69,10 @@ __all__ = [
     "OutgoingLink",
     "DuplicateCandidate",
     "IndexStatus",
+    # the results' value types
+    "Validity",
+    "SearchMode",
+    "ResolvedBy",
     # lint
     "LINT_RULES",
     "ApprovedChange",

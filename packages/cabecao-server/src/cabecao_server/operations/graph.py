@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field
+from cabecao_index import GraphNeighbor, NoteRef, ResolvedBy
+from pydantic import ConfigDict, Field
 
 from .. import messages
 from ..fields import Day, Ref, ToolInput
+from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -22,7 +24,25 @@ class GraphIn(ToolInput):
     budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 3000
 
 
-def graph(brain: Brain, args: GraphIn) -> dict[str, Any]:
+class GraphResult(Result):
+    """The index's graph and what to do with it."""
+
+    # A link's source is `from` in the JSON (a Python keyword, so the field is `from_` with an alias).
+    model_config = ConfigDict(serialize_by_alias=True)
+
+    node: NoteRef
+    resolved_by: ResolvedBy
+    as_of: str
+    depth: int
+    relation_types: list[str] | None
+    neighbors: list[GraphNeighbor]
+    total: int
+    truncated: bool
+    omitted: int
+    next_step: str
+
+
+def graph(brain: Brain, args: GraphIn) -> GraphResult:
     result = brain.fresh().graph(
         args.node,
         depth=args.depth,
@@ -31,6 +51,15 @@ def graph(brain: Brain, args: GraphIn) -> dict[str, Any]:
         limit=args.limit,
         budget_tokens=args.budget_tokens,
     )
-    data = result.model_dump(mode="json", by_alias=True)
-    data["next_step"] = messages.next_step_graph_truncated() if data["truncated"] else messages.next_step_graph()
-    return data
+    return GraphResult(
+        node=result.node,
+        resolved_by=result.resolved_by,
+        as_of=result.as_of,
+        depth=result.depth,
+        relation_types=result.relation_types,
+        neighbors=result.neighbors,
+        total=result.total,
+        truncated=result.truncated,
+        omitted=result.omitted,
+        next_step=messages.next_step_graph_truncated() if result.truncated else messages.next_step_graph(),
+    )

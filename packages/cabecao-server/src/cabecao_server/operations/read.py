@@ -5,8 +5,9 @@ The content comes from the file on disk (the source of truth); links and backlin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from cabecao_index import Backlink, OutgoingLink, Validity
 from cabecao_schema import (
     CabecaoError,
     ErrorCode,
@@ -21,6 +22,7 @@ from pydantic import Field
 
 from .. import messages
 from ..fields import Ref, ToolInput
+from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -32,7 +34,57 @@ class ReadIn(ToolInput):
     section: Annotated[str, Field(min_length=1, max_length=1000, description="Título ou Pai › Filho")] | None = None
 
 
-def read(brain: Brain, args: ReadIn) -> dict[str, Any]:
+class ReadNote(Result):
+    """The indexed note without what the result gives on its own (frontmatter, its error, headings) and without
+    the summary, with the content read from disk: the whole body or one section."""
+
+    id: str | None
+    path: str
+    type: str | None
+    title: str
+    scope: str
+    validity: Validity
+    trust: str | None
+    origin: str | None
+    edited_by: str | None
+    approved_by: str | None
+    approved_at: str | None
+    created: str | None
+    updated: str | None
+    valid_from: str | None
+    valid_until: str | None
+    expires_at: str | None
+    sources: list[str]
+    aliases: list[str]
+    tags: list[str]
+    archived: bool
+    content: str
+    content_kind: Literal["full", "section"]
+
+
+class ReadSection(Result):
+    """The section read: its title, its heading path and the lines it covers (1-based, end inclusive)."""
+
+    title: str
+    path: list[str]
+    line: int
+    end_line: int
+
+
+class ReadResult(Result):
+    note: ReadNote
+    #: The note's YAML frontmatter as written: free-form.
+    frontmatter: dict[str, Any]
+    frontmatter_error: str | None
+    section: ReadSection | None
+    headings: list[str]
+    archived: bool
+    outgoing_links: list[OutgoingLink]
+    backlinks: list[Backlink]
+    next_step: str
+
+
+def read(brain: Brain, args: ReadIn) -> ReadResult:
     path, id, section = args.path, args.id, args.section  # noqa: A001
     if (path is None) == (id is None):
         raise CabecaoError(
@@ -69,7 +121,7 @@ def read(brain: Brain, args: ReadIn) -> dict[str, Any]:
     sections = find_sections(doc.body)
     headings = [s.path_text for s in sections]
     content = doc.body
-    content_kind = "full"
+    content_kind: Literal["full", "section"] = "full"
     chosen = None
     if section is not None:
         matches = match_sections(sections, section)
@@ -89,19 +141,19 @@ def read(brain: Brain, args: ReadIn) -> dict[str, Any]:
         chosen = matches[0]
         content = section_text(doc.body, chosen)
         content_kind = "section"
-    note = record.model_dump(mode="json", exclude={"frontmatter", "frontmatter_error", "headings", "summary"})
-    note["content_kind"] = content_kind
-    note["content"] = content
-    return {
-        "note": note,
-        "frontmatter": record.frontmatter,
-        "frontmatter_error": doc.frontmatter_error,
-        "section": None
+    # The record's own `content` is None (not loaded): the note's is the text read above, in the same place.
+    shown = record.model_dump(exclude={"frontmatter", "frontmatter_error", "headings", "summary", "content"})
+    note = ReadNote(**shown, content=content, content_kind=content_kind)
+    return ReadResult(
+        note=note,
+        frontmatter=record.frontmatter,
+        frontmatter_error=doc.frontmatter_error,
+        section=None
         if chosen is None
-        else {"title": chosen.title, "path": list(chosen.path), "line": chosen.line, "end_line": chosen.end_line},
-        "headings": headings,
-        "archived": record.archived,
-        "outgoing_links": [link.model_dump(mode="json") for link in index.outgoing_links(record.path)],
-        "backlinks": [link.model_dump(mode="json") for link in index.backlinks(record.path)],
-        "next_step": messages.read_next_step(path=record.path),
-    }
+        else ReadSection(title=chosen.title, path=list(chosen.path), line=chosen.line, end_line=chosen.end_line),
+        headings=headings,
+        archived=record.archived,
+        outgoing_links=index.outgoing_links(record.path),
+        backlinks=index.backlinks(record.path),
+        next_step=messages.read_next_step(path=record.path),
+    )

@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Annotated, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
+from cabecao_index import SearchHit, Validity
 from cabecao_schema import MAX_TASK_CHARS, RULES_FOLDER, new_ulid, scope_project
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from .. import messages
 from ..fields import Scope, ToolInput
+from ..results import Result
 
 if TYPE_CHECKING:
     from cabecao_index import NoteRecord
 
     from ..brain import Brain
 
-PRIORITY = ["rules", "handoff", "preferences", "gotchas", "memories"]
+Group = Literal["rules", "handoff", "preferences", "gotchas", "memories"]
+PRIORITY: list[Group] = ["rules", "handoff", "preferences", "gotchas", "memories"]
 SEEN_FILE = ".cabecao/handoffs-seen.json"
 #: A single item never takes more than this many characters of the briefing; longer notes come as a snippet.
 ITEM_CHARS = 2_000
@@ -33,29 +37,99 @@ class RecallIn(ToolInput):
     budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 2000
 
 
-def _tokens(value: Any) -> int:
-    return max(1, len(json.dumps(value, ensure_ascii=False)) // 4)
+class RecallItem(Result):
+    """A rule, handoff, preference or gotcha in the briefing: the note whole, or a snippet when it is long."""
+
+    id: str | None
+    path: str
+    type: str | None
+    title: str
+    scope: str
+    validity: Validity
+    trust: str | None
+    origin: str | None
+    edited_by: str | None
+    sources: list[str]
+    content_kind: Literal["full", "snippet"]
+    content: str
 
 
-def _item(record: NoteRecord, body: str) -> dict[str, Any]:
+class HandoffSeen(Result):
+    """The earlier delivery of the same handoff to another session on this machine."""
+
+    date: str
+    session: str
+
+
+class RecallResult(Result):
+    session_handle: str
+    task: str
+    scope: str | None
+    rules: list[RecallItem]
+    handoff: RecallItem | None
+    handoff_seen: HandoffSeen | None
+    preferences: list[RecallItem]
+    gotchas: list[RecallItem]
+    #: Search hits for the task, as search gives them.
+    memories: list[SearchHit]
+    priority: list[Group]
+    budget_tokens: int
+    used_tokens: int
+    truncated: bool
+    omitted: int
+    next_step: str
+
+
+def _tokens(value: BaseModel) -> int:
+    """An item's cost: its JSON as the client receives it, about four characters a token."""
+    return max(1, len(json.dumps(value.model_dump(mode="json"), ensure_ascii=False)) // 4)
+
+
+Item = TypeVar("Item", RecallItem, SearchHit)
+
+
+@dataclass
+class _Budget:
+    """Items go in while they fit; after the first that does not, every later one is left out, whatever its
+    size, so a lower-priority item never takes the place of a higher one."""
+
+    tokens: int
+    used: int = 0
+    omitted: int = 0
+    exhausted: bool = False
+
+    def take(self, items: list[Item]) -> list[Item]:
+        kept: list[Item] = []
+        for item in items:
+            cost = _tokens(item)
+            if self.exhausted or self.used + cost > self.tokens:
+                self.exhausted = True
+                self.omitted += 1
+                continue
+            kept.append(item)
+            self.used += cost
+        return kept
+
+
+def _item(record: NoteRecord, body: str) -> RecallItem:
     body = body.strip("\n") + "\n"
-    kind = "full"
+    kind: Literal["full", "snippet"] = "full"
     if len(body) > ITEM_CHARS:
         body, kind = body[:ITEM_CHARS].rstrip() + "…", "snippet"
-    return {
-        "id": record.id,
-        "path": record.path,
-        "type": record.type,
-        "title": record.title,
-        "scope": record.scope,
-        "validity": record.validity,
-        "trust": record.trust,
-        "origin": record.origin,
-        "edited_by": record.edited_by,
-        "sources": record.sources,
-        "content_kind": kind,
-        "content": body,
-    }
+    return RecallItem(
+        id=record.id,
+        path=record.path,
+        type=record.type,
+        title=record.title,
+        scope=record.scope,
+        validity=record.validity,
+        trust=record.trust,
+        origin=record.origin,
+        edited_by=record.edited_by,
+        sources=record.sources,
+        content_kind=kind,
+        content=body,
+    )
 
 
 def is_confirmed_rule(record: NoteRecord) -> bool:
@@ -77,7 +151,7 @@ def _handoff(records: list[NoteRecord], scope: str | None) -> NoteRecord | None:
     return max(records, key=key) if records else None
 
 
-def _seen(brain: Brain, handoff: NoteRecord, session: str) -> dict[str, str] | None:
+def _seen(brain: Brain, handoff: NoteRecord, session: str) -> HandoffSeen | None:
     """Who got this handoff before on this machine (then record this delivery)."""
     path = brain.root / SEEN_FILE
     try:
@@ -95,11 +169,11 @@ def _seen(brain: Brain, handoff: NoteRecord, session: str) -> dict[str, str] | N
     tmp.write_text(json.dumps(dict(list(seen.items())[-200:]), ensure_ascii=False), encoding="utf-8")
     tmp.replace(path)
     if isinstance(previous, dict) and previous.get("session") != session:
-        return {"date": str(previous.get("date")), "session": str(previous.get("session"))}
+        return HandoffSeen(date=str(previous.get("date")), session=str(previous.get("session")))
     return None
 
 
-def recall(brain: Brain, args: RecallIn) -> dict[str, Any]:
+def recall(brain: Brain, args: RecallIn) -> RecallResult:
     index = brain.fresh()
     today = brain.today()
     session = new_ulid()
@@ -115,50 +189,37 @@ def recall(brain: Brain, args: RecallIn) -> dict[str, Any]:
     taken = {r.path for r in [*rules, *preferences, *gotchas]} | ({handoff_record.path} if handoff_record else set())
     found = index.search(args.task, scope=scope, limit=10, as_of=today, related=False)
     memories = [
-        hit.model_dump(mode="json")
+        hit
         for hit in found.hits
         if hit.path not in taken and hit.validity == "current" and hit.type not in ("rule", "handoff")
     ]
-    groups: dict[str, list[dict[str, Any]]] = {
-        "rules": [_item(r, r.content or "") for r in rules],
-        "handoff": [_item(handoff_record, handoff_record.content or "")] if handoff_record else [],
-        "preferences": [_item(r, r.content or "") for r in preferences],
-        "gotchas": [_item(r, r.content or "") for r in gotchas],
-        "memories": memories,
-    }
-    budget = args.budget_tokens
-    used = 0
-    omitted = 0
-    exhausted = False
-    kept: dict[str, list[dict[str, Any]]] = {name: [] for name in PRIORITY}
-    for name in PRIORITY:
-        for item in groups[name]:
-            cost = _tokens(item)
-            if exhausted or used + cost > budget:
-                exhausted = True
-                omitted += 1
-                continue
-            kept[name].append(item)
-            used += cost
-    handoff = kept["handoff"][0] if kept["handoff"] else None
+    budget = _Budget(args.budget_tokens)
+    # In PRIORITY's order: what comes first is what the budget keeps.
+    kept_rules = budget.take([_item(r, r.content or "") for r in rules])
+    kept_handoff = budget.take([_item(handoff_record, handoff_record.content or "")] if handoff_record else [])
+    kept_preferences = budget.take([_item(r, r.content or "") for r in preferences])
+    kept_gotchas = budget.take([_item(r, r.content or "") for r in gotchas])
+    kept_memories = budget.take(memories)
+    handoff = kept_handoff[0] if kept_handoff else None
     handoff_seen = _seen(brain, handoff_record, session) if handoff is not None and handoff_record else None
+    omitted = budget.omitted
     next_step = messages.next_step_recall(session=session)
     if omitted:
         next_step = f"{messages.next_step_recall_truncated(omitted=omitted)} {next_step}"
-    return {
-        "session_handle": session,
-        "task": args.task,
-        "scope": scope,
-        "rules": kept["rules"],
-        "handoff": handoff,
-        "handoff_seen": handoff_seen,
-        "preferences": kept["preferences"],
-        "gotchas": kept["gotchas"],
-        "memories": kept["memories"],
-        "priority": PRIORITY,
-        "budget_tokens": budget,
-        "used_tokens": used,
-        "truncated": omitted > 0,
-        "omitted": omitted,
-        "next_step": next_step,
-    }
+    return RecallResult(
+        session_handle=session,
+        task=args.task,
+        scope=scope,
+        rules=kept_rules,
+        handoff=handoff,
+        handoff_seen=handoff_seen,
+        preferences=kept_preferences,
+        gotchas=kept_gotchas,
+        memories=kept_memories,
+        priority=PRIORITY,
+        budget_tokens=budget.tokens,
+        used_tokens=budget.used,
+        truncated=omitted > 0,
+        omitted=omitted,
+        next_step=next_step,
+    )

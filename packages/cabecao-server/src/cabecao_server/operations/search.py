@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
+from cabecao_index import RelatedNote, SearchHit, SearchMode
 from cabecao_schema import MAX_QUERY_CHARS
 from pydantic import Field
 
 from .. import messages
 from ..fields import Day, Scope, ToolInput, TypeName
+from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
+
+#: What the caller may ask for; only keyword search exists today, so the others fall back to it with a warning.
+RequestedMode = Literal["auto", "keyword", "semantic", "hybrid"]
 
 
 class SearchIn(ToolInput):
@@ -21,10 +26,33 @@ class SearchIn(ToolInput):
     limit: Annotated[int, Field(ge=1, le=100)] = 10
     budget_tokens: Annotated[int, Field(ge=50, le=50_000)] | None = None
     as_of: Day | None = None
-    mode: Literal["auto", "keyword", "semantic", "hybrid"] = "auto"
+    mode: RequestedMode = "auto"
 
 
-def search(brain: Brain, args: SearchIn) -> dict[str, Any]:
+class SearchWarning(Result):
+    code: Literal["semantic_unavailable"]
+    message: str
+
+
+class SearchResult(Result):
+    """The index's answer with the mode actually used (keyword) next to the one asked for."""
+
+    query: str
+    mode: SearchMode
+    mode_requested: RequestedMode
+    mode_used: Literal["keyword"]
+    mode_reason: str
+    warnings: list[SearchWarning]
+    terms: list[str]
+    as_of: str
+    hits: list[SearchHit]
+    related: list[RelatedNote]
+    truncated: bool
+    #: Only when there is something to do next: nothing found, or the answer was cut.
+    next_step: str | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+def search(brain: Brain, args: SearchIn) -> SearchResult:
     result = brain.fresh().search(
         args.query,
         types=args.types,
@@ -33,25 +61,27 @@ def search(brain: Brain, args: SearchIn) -> dict[str, Any]:
         budget_tokens=args.budget_tokens,
         as_of=args.as_of or brain.today(),
     )
-    data = result.model_dump(mode="json")
-    warnings = []
+    warnings: list[SearchWarning] = []
     if args.mode in ("semantic", "hybrid"):
-        warnings.append({"code": "semantic_unavailable", "message": messages.semantic_fallback(requested=args.mode)})
-    payload: dict[str, Any] = {
-        "query": data["query"],
-        "mode": data["mode"],
-        "mode_requested": args.mode,
-        "mode_used": "keyword",
-        "mode_reason": messages.keyword_only_reason(),
-        "warnings": warnings,
-        "terms": data["terms"],
-        "as_of": data["as_of"],
-        "hits": data["hits"],
-        "related": data["related"],
-        "truncated": data["truncated"],
-    }
-    if data["mode"] == "none":
-        payload["next_step"] = messages.next_step_search_none()
-    elif data["truncated"]:
-        payload["next_step"] = messages.next_step_search_truncated()
-    return payload
+        warnings.append(
+            SearchWarning(code="semantic_unavailable", message=messages.semantic_fallback(requested=args.mode))
+        )
+    next_step = None
+    if result.mode == "none":
+        next_step = messages.next_step_search_none()
+    elif result.truncated:
+        next_step = messages.next_step_search_truncated()
+    return SearchResult(
+        query=result.query,
+        mode=result.mode,
+        mode_requested=args.mode,
+        mode_used="keyword",
+        mode_reason=messages.keyword_only_reason(),
+        warnings=warnings,
+        terms=result.terms,
+        as_of=result.as_of,
+        hits=result.hits,
+        related=result.related,
+        truncated=result.truncated,
+        next_step=next_step,
+    )
