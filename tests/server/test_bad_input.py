@@ -99,4 +99,4 @@ async def test_argument_errors_name_the_accepted_values_and_format(sample_brain:
         mode = await call_error(client, "search", {"query": "x", "mode": "fuzzy"})
         assert "'auto', 'keyword', 'semantic' ou 'hybrid'" in mode["message"], mode
         handle = await call_error(client, "handoff_save", {"session_handle": "sessão 1", "done": ["x"]})
-        assert "formato aceito (^[0-9A-Za-z_-]+$)" in handle["message"], handle
+        assert "ULID de 26 caracteres" in handle["message"] and "recall" in handle["message"], handle

@@ -109,3 +109,34 @@ async def test_holes_stay_closed(sample_brain: Path) -> None:
         assert section["code"] == "not_found" and section["details"]["headings"]
     trailers = gitcli.git(sample_brain, "log", "--format=%(trailers:key=Cabecao-Approved,valueonly)", f"{head}..HEAD")
     assert trailers.strip() == ""
+
+
+async def test_a_session_handle_is_a_ulid_never_a_credential_in_a_trailer(sample_brain: Path) -> None:
+    """A session handle goes into the commit's Cabecao-Session trailer: only the ULID shape recall returns passes."""
+    head = gitcli.head(sample_brain)
+    shapes = [
+        "ghp_" + "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5",
+        "xoxb-" + "1234567890-ABCDEFGHIJ",
+        "AKIA" + "Z3QX7RLK2WPN5VTB" + "ABCDEF",  # 26 characters, not a ULID
+        "01KWE9TKFRS0SE22ZDN9SJEEP",  # one short
+        "01m79d4afwb93bemf0a5sxpnqb",  # lower case: recall never returns it so
+    ]
+    async with connect(sample_brain) as client:
+        for handle in shapes:
+            error = await call_error(
+                client,
+                "remember",
+                {"content": "Prefiro filas com DLQ.", "type": "preference", "session_handle": handle},
+            )
+            assert error["code"] == "invalid_argument" and "session_handle" in error["message"], handle
+            assert handle not in json.dumps(error, ensure_ascii=False)
+        recall = await call(client, "recall", {"task": "filas"})
+        done = await call(
+            client,
+            "remember",
+            {"content": "Prefiro filas com DLQ.", "type": "preference", "session_handle": recall["session_handle"]},
+        )
+        assert done["decision"] == "created"
+    log = gitcli.git(sample_brain, "log", "--format=%B", f"{head}..HEAD")
+    assert f"Cabecao-Session: {recall['session_handle']}" in log
+    assert not any(handle in log for handle in shapes)

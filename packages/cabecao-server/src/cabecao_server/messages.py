@@ -502,3 +502,10 @@ def unreadable_message() -> str:
 
 def bad_message() -> str:
     return "mensagem JSON-RPC inválida; nada foi feito"
+
+
+def invalid_session_handle() -> str:
+    return (
+        "deve ser o session_handle que o recall devolveu: um ULID de 26 caracteres (0-9 e A-Z maiúsculas, sem I, L, "
+        "O e U), como 01M79D4AFWB93BEMF0A5SXPNQB"
+    )
