@@ -74,13 +74,40 @@ def test_imports_respect_the_package_graph(dist: str) -> None:
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module]
-                if node.module.split(".")[0].startswith("cabecao_") and node.module.split(".")[0] != package:
-                    if "." in node.module:
-                        problems.append(f"{path.name}: import {node.module} (use the top-level package)")
             for name in names:
                 top = name.split(".")[0]
                 if top not in STDLIB and top not in allowed:
                     problems.append(f"{path.name}: import {name}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("dist", PACKAGES)
+def test_sibling_packages_are_used_only_through_their_public_surface(dist: str) -> None:
+    """Another cabecao package is imported only as `from cabecao_x import name`, with `name` in its `__all__`:
+    never a module of it (`cabecao_x.sub`, `from cabecao_x import sub`) nor a name it keeps to itself."""
+    package = dist.replace("-", "_")
+    problems = []
+    for path in _sources(dist):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    top = alias.name.split(".")[0]
+                    if top.startswith("cabecao_") and top != package and alias.name != top:
+                        problems.append(f"{path.name}: import {alias.name} (use the top-level package)")
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                top = node.module.split(".")[0]
+                if not top.startswith("cabecao_") or top == package:
+                    continue
+                if node.module != top:
+                    problems.append(f"{path.name}: from {node.module} import ... (use the top-level package)")
+                    continue
+                public = set(importlib.import_module(top).__all__)
+                problems += [
+                    f"{path.name}: from {top} import {alias.name} (not in {top}.__all__)"
+                    for alias in node.names
+                    if alias.name not in public
+                ]
     assert problems == []
 
 

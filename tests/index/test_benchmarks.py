@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from cabecao_index import BrainIndex, CorpusInfo, corpus_queries, generate_corpus
+from cabecao_index import BrainIndex
+
+from ..corpus import CorpusInfo, corpus_queries, generate_corpus
 
 pytestmark = pytest.mark.benchmark_suite
 

@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cabecao_index import BrainIndex, generate_corpus, scan
+from cabecao_index import BrainIndex, scan
 from cabecao_index.scan import collector_paused
+
+from ..corpus import generate_corpus
 
 
 @pytest.fixture(autouse=True)

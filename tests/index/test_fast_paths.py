@@ -19,7 +19,7 @@ import sqlite3
 from pathlib import Path, PurePosixPath
 
 import pytest
-from cabecao_index import BrainIndex, generate_corpus, scan
+from cabecao_index import BrainIndex, scan
 from cabecao_index.chunks import scan_body
 from cabecao_index.extract import _key_lines, frontmatter_json, json_text_list
 from cabecao_index.lookup import resolve_keys
@@ -28,6 +28,7 @@ from cabecao_schema import CONTROL_FILES, NOTE_ROOTS, find_sections, find_wikili
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ..corpus import generate_corpus
 from .conftest import WriteNotes
 
 BODIES = [

@@ -16,9 +16,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from cabecao_index import BrainIndex, CorpusInfo, generate_corpus
+from cabecao_index import BrainIndex
 from cabecao_index.terms import STOPWORDS
 from cabecao_schema import ARCHIVE_FOLDER, NOTE_ROOTS, fold, parse_document, validity_on
+
+from ..corpus import CorpusInfo, generate_corpus
 
 NOTES = 400
 DAYS = [date(2025, 6, 1), date(2026, 3, 1), date(2027, 1, 1)]

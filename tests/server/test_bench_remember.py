@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cabecao_index import BrainIndex, generate_corpus
+from cabecao_index import BrainIndex
 from cabecao_schema import CONFIG_FILE
 from cabecao_server import Brain, Confirmation
 from cabecao_server.operations.remember import RememberIn, remember
 from cabecao_store import FileChange, Store, init_brain
 from mcp import Client
 
+from ..corpus import generate_corpus
 from .conftest import server_params
 
 SIZES = [1_000, 10_000]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from cabecao_store import Store, apply_undo, is_log_path, operations, plan_undo
+from cabecao_store import Store, apply_undo, is_log_path, plan_undo
 
 from . import gitcli
 from .test_undo import SESSION_B, put
@@ -40,7 +40,7 @@ def test_first_write_of_a_month_moves_the_past_months_out(brain: Store, clock) -
     assert gitcli.status(brain.root) == ""
     assert december.paths == ["log.md", "log/2026-11.md", "wiki/concepts/d.md"]
     # The operation history comes from git trailers, not from the log: it still lists everything.
-    assert {s.record.op for s in operations(brain.repo)} >= {r.op for r in [*november, december]}
+    assert {s.record.op for s in brain.operations()} >= {r.op for r in [*november, december]}
 
 
 def test_months_append_to_their_own_files_and_a_skipped_month_is_fine(brain: Store, clock) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 from cabecao_schema import CabecaoError, ErrorCode
-from cabecao_store import FileChange, Store, apply_undo, operations, plan_undo
+from cabecao_store import FileChange, Store, apply_undo, plan_undo
 
 from . import gitcli
 
@@ -35,7 +35,7 @@ def test_undo_one_operation(brain: Store, clock) -> None:  # type: ignore[no-unt
     assert trailers["Cabecao-Op"] == record.op
     assert record.paths == ["log.md", "wiki/concepts/a.md"]
     assert gitcli.status(brain.root) == ""
-    statuses = {s.record.op: s for s in operations(brain.repo)}
+    statuses = {s.record.op: s for s in brain.operations()}
     assert statuses[second.op].undone_by == record.op
     assert statuses[first.op].undone_by is None
     # The log keeps every line: the undone operation's and the undo's.
@@ -50,7 +50,7 @@ def test_undo_one_operation(brain: Store, clock) -> None:  # type: ignore[no-unt
     clock.advance(seconds=1)
     apply_undo(brain, plan_undo(brain, op=record.op), session=SESSION_B, client="claude-code")
     assert (brain.root / "wiki/concepts/a.md").read_text(encoding="utf-8") == "# A\n\nv2\n"
-    statuses = {s.record.op: s for s in operations(brain.repo)}
+    statuses = {s.record.op: s for s in brain.operations()}
     assert statuses[second.op].undone_by is None
 
 

@@ -124,7 +124,7 @@ def test_git_index_failing_after_the_commit_rolls_everything_back(brain: Store) 
     before_head = gitcli.head(brain.root)
     before_files = _snapshot(brain.root)
     before_dirs = _dirs(brain.root)
-    lock = Path(brain.repo.path) / "index.lock"
+    lock = brain.root / ".git" / "index.lock"
     indexed: list[list[str]] = []
 
     def git_starts() -> None:
@@ -177,7 +177,7 @@ def test_staged_changes_of_others_never_ride_along(brain: Store) -> None:
 
 
 def test_stale_git_index_lock_is_removed_and_the_write_lands(brain: Store) -> None:
-    lock = Path(brain.repo.path) / "index.lock"
+    lock = brain.root / ".git" / "index.lock"
     lock.write_text("", encoding="utf-8")
     old = time.time() - 3600
     os.utime(lock, (old, old))
@@ -190,7 +190,7 @@ def test_stale_git_index_lock_is_removed_and_the_write_lands(brain: Store) -> No
 
 def test_fresh_git_index_lock_means_locked(make_brain) -> None:  # type: ignore[no-untyped-def]
     store = make_brain(lock_timeout=0.3)
-    lock = Path(store.repo.path) / "index.lock"
+    lock = store.root / ".git" / "index.lock"
     lock.write_text("", encoding="utf-8")
     head = gitcli.head(store.root)
     with pytest.raises(CabecaoError) as info:

@@ -7,9 +7,8 @@ candidates, note lookups, backlinks, the `index.md` catalogue and status figures
 
 from importlib.metadata import version as _version
 
-from .corpus import CorpusInfo, corpus_queries, generate_corpus
-from .dedup import DEDUP_THRESHOLDS, Comparison, DedupThresholds, compare_texts, text_terms
-from .index import INDEX_DIR, INDEX_FILE, BrainIndex, open_index
+from .dedup import DEDUP_THRESHOLDS, Comparison, DedupThresholds, compare_texts
+from .index import INDEX_DIR, INDEX_FILE, BrainIndex
 from .lint import RULES as LINT_RULES
 from .lint import ApprovedChange
 from .migrations import INDEX_SCHEMA_VERSION
@@ -37,7 +36,6 @@ from .models import (
     Validity,
 )
 from .scan import ScanReport
-from .terms import estimate_tokens
 
 __version__ = _version("cabecao-index")
 
@@ -45,7 +43,6 @@ __all__ = [
     "__version__",
     # the index
     "BrainIndex",
-    "open_index",
     "INDEX_DIR",
     "INDEX_FILE",
     "INDEX_SCHEMA_VERSION",
@@ -81,11 +78,4 @@ __all__ = [
     "DedupThresholds",
     "Comparison",
     "compare_texts",
-    "text_terms",
-    # budgets
-    "estimate_tokens",
-    # generated brains (benchmarks)
-    "generate_corpus",
-    "corpus_queries",
-    "CorpusInfo",
 ]

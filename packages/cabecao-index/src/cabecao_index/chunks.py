@@ -110,14 +110,3 @@ def chunk_body(body: str, sections: list[Section] | None = None) -> list[Chunk]:
             continue
         chunks.append(Chunk(len(chunks), path, start_line, end_line, start_char, end_char))
     return chunks
-
-
-def chunk_at(chunks: list[Chunk], offset: int) -> Chunk | None:
-    """The chunk holding a character offset of the body."""
-    found: Chunk | None = None
-    for chunk in chunks:
-        if chunk.start_char <= offset:
-            found = chunk
-        else:
-            break
-    return found

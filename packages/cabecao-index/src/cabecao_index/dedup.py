@@ -55,11 +55,6 @@ class Comparison:
     reason: str
 
 
-def text_terms(text: str) -> set[str]:
-    """The terms two memories are compared on: folded words, numbers kept, function words dropped."""
-    return {w for w in words(text) if w not in STOPWORDS}
-
-
 def _markers(terms: set[str]) -> set[str]:
     return {t for t in terms if t in NEGATIONS or has_number(t)}
 

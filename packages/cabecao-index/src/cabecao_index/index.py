@@ -604,8 +604,3 @@ class BrainIndex:
                 invalid_frontmatter=invalid,
                 last_scan=db.scalar("SELECT value FROM meta WHERE key = 'last_scan'"),
             )
-
-
-def open_index(root: Path | str, **options: Any) -> BrainIndex:
-    """Open (creating when needed) the index of a brain folder."""
-    return BrainIndex(root, **options)

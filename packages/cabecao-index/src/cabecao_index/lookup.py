@@ -17,7 +17,7 @@ from cabecao_schema import is_ulid, parse_link_text, validity_on
 
 from .database import Database, Row
 from .extract import NAME_ALIAS, NAME_ID, NAME_PATH, NAME_TITLE, RESOLVED_BY, link_key
-from .models import NoteRef, Validity
+from .models import Validity
 from .terms import fast_fold
 
 NOTE_COLUMNS = (
@@ -71,10 +71,6 @@ PROVENANCE_COLUMNS = ("trust", "origin", "edited_by")
 def columns(row: Row, *names: str) -> dict[str, Any]:
     """Those columns of a notes row, as keyword arguments for a result model."""
     return {name: row[name] for name in names}
-
-
-def note_ref(row: Row) -> NoteRef:
-    return NoteRef(path=row["path"], title=row["title"], type=row["type"], id=row["id"])
 
 
 def notes_by_rowid(db: Database, rowids: Iterable[int]) -> dict[int, Row]:

@@ -91,8 +91,3 @@ def fts_phrase(term: str) -> str:
 def has_number(word: str) -> bool:
     # Most words are letters only: `isalpha` answers those in C.
     return not word.isalpha() and any(ch.isdigit() for ch in word)
-
-
-def estimate_tokens(text: str) -> int:
-    """Approximate tokens of a text for budgets: characters / 4, rounded up."""
-    return (len(text) + 3) // 4

@@ -11,13 +11,12 @@ from pathlib import Path
 import pygit2
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
+from . import _messages as messages
 
 Repository = pygit2.Repository
 Commit = pygit2.Commit
 Oid = pygit2.Oid
 Index = pygit2.Index
-Tree = pygit2.Tree
 GitError = pygit2.GitError
 
 #: Cabeção signs every commit itself, so writes never depend on the machine's git identity.
@@ -74,7 +73,7 @@ INDEX_VERSION = 4
 
 
 def init_repository(root: Path) -> pygit2.Repository:
-    with git_errors("criar o repositório"):
+    with git_errors(messages.action_init_repository()):
         repo = pygit2.init_repository(str(root), bare=False, initial_head="main")
         _start_index(Path(repo.path))
         return repo
@@ -102,15 +101,6 @@ def blob_text(repo: pygit2.Repository, tree: pygit2.Tree, path: str) -> str | No
     if not isinstance(obj, pygit2.Blob):
         return None
     return obj.data.decode("utf-8", errors="replace")
-
-
-def blob_bytes(repo: pygit2.Repository, tree: pygit2.Tree, path: str) -> bytes | None:
-    try:
-        entry = tree[path]
-    except KeyError:
-        return None
-    obj = repo[entry.id]
-    return obj.data if isinstance(obj, pygit2.Blob) else None
 
 
 def changed_paths(repo: pygit2.Repository, old: pygit2.Tree | None, new: pygit2.Tree) -> list[str]:

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from cabecao_schema import LOG_FILE
 
-from . import messages
+from . import _messages as messages
 
 LOG_ARCHIVE_DIR = "log"
 

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import _git, messages
-from .store import Store
+from . import _git
+from . import _messages as messages
+from ._store import Store
 
 RESTORE_PREFIX = "cabecao/restore/"
 
@@ -19,19 +20,19 @@ class RestorePoint:
 
 
 def create_restore_point(store: Store, ident: str) -> RestorePoint:
-    head = store.head()
+    head = store._head()
     if head is None:
         raise CabecaoError(
             ErrorCode.NOTHING_TO_UNDO, messages.nothing_to_undo(), next_step=messages.next_step_nothing_to_undo()
         )
     now = store.now()
     tag = f"{RESTORE_PREFIX}{now.strftime('%Y-%m-%d-%H%M%S')}-{now.microsecond // 1000:03d}-{ident}"
-    with _git.git_errors("criar o ponto de restauração"):
-        if f"refs/tags/{tag}" in store.repo.references:
+    with _git.git_errors(messages.action_restore_point()):
+        if f"refs/tags/{tag}" in store._repo.references:
             raise CabecaoError(ErrorCode.CONFLICT, messages.restore_point_exists(tag=tag))
-        _git.create_tag(store.repo, tag, head.id)
+        _git.create_tag(store._repo, tag, head.id)
     return RestorePoint(tag=tag, commit=str(head.id))
 
 
 def restore_points(store: Store) -> list[RestorePoint]:
-    return [RestorePoint(tag=t, commit=c) for t, c in _git.list_tags(store.repo, RESTORE_PREFIX)]
+    return [RestorePoint(tag=t, commit=c) for t, c in _git.list_tags(store._repo, RESTORE_PREFIX)]

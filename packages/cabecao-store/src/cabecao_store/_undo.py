@@ -6,11 +6,12 @@ from collections.abc import Callable
 
 from cabecao_schema import CabecaoError, ErrorCode, is_ulid
 
-from . import _git, messages
-from .history import operations
-from .oplog import is_log_path
-from .records import FileChange, OperationRecord, OperationStatus, UndoPlan
-from .store import Store
+from . import _git
+from . import _messages as messages
+from ._history import operations
+from ._oplog import is_log_path
+from ._records import FileChange, OperationRecord, OperationStatus, UndoPlan
+from ._store import Store
 
 #: Operations that are not content a person would want reverted on their own.
 _NOT_UNDOABLE_ALONE = ("init",)
@@ -18,7 +19,7 @@ _NOT_UNDOABLE_ALONE = ("init",)
 
 def plan_undo(store: Store, *, op: str | None = None, session: str | None = None) -> UndoPlan:
     """Resolve what an undo targets; `reasons` is non-empty when the user must confirm it."""
-    history = operations(store.repo)
+    history = operations(store._repo)
     if op is not None:
         status, by_prefix = _find_op(history, op)
         if status.undone_by is not None:
@@ -58,7 +59,7 @@ def plan_undo(store: Store, *, op: str | None = None, session: str | None = None
                 next_step=messages.next_step_nothing_to_undo(),
             )
         reasons = [messages.reason_undo_user_op(op=t.op) for t in targets if not t.by_agent]
-        return UndoPlan(targets=targets, reasons=reasons, session=session)
+        return UndoPlan(targets=targets, reasons=reasons)
     for status in history:
         record = status.record
         if record.by_agent and status.undone_by is None and record.kind not in ("undo", *_NOT_UNDOABLE_ALONE):
@@ -96,12 +97,12 @@ def apply_undo(
     after_commit: Callable[[list[str]], None] | None = None,
 ) -> OperationRecord:
     """Revert the plan's operations, newest first, into one new operation (itself undoable)."""
-    repo = store.repo
-    head = store.head()
+    repo = store._repo
+    head = store._head()
     assert head is not None
     current = head
     ordered = sorted(plan.targets, key=lambda r: r.time, reverse=True)
-    with _git.git_errors("desfazer a operação"):
+    with _git.git_errors(messages.action_undo()):
         for record in ordered:
             target = repo[record.commit]
             index = _git.revert_index(repo, target, current)  # type: ignore[arg-type]

@@ -15,9 +15,9 @@ from cabecao_schema import (
     render_document,
 )
 
-from . import messages
-from .records import FileChange, OperationRecord
-from .store import Store
+from . import _messages as messages
+from ._records import FileChange, OperationRecord
+from ._store import Store
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def plan_archive(store: Store, path: str, *, reason: str) -> ArchivePlan:
         suffix = str(doc.frontmatter.get("id") or now.strftime("%Y%m%d%H%M%S"))[-8:].lower()
         target = f"{ARCHIVE_FOLDER}/{stem}-{suffix}.md"
     title = str(doc.frontmatter.get("title") or PurePosixPath(clean).stem)
-    note_type = str(doc.frontmatter.get("type") or "nota")
+    note_type = str(doc.frontmatter.get("type") or messages.untyped_note())
     return ArchivePlan(clean, target, current, render_document(archived), title, note_type)
 
 

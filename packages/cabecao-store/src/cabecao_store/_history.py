@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from . import _git
-from .oplog import is_log_path
-from .records import OperationRecord, OperationStatus
-from .trailers import change_lines, parse_trailers
+from ._oplog import is_log_path
+from ._records import OperationRecord, OperationStatus
+from ._trailers import change_lines, parse_trailers
 
 
 def _record(commit: _git.Commit) -> OperationRecord | None:
@@ -48,24 +48,10 @@ def operations(repo: _git.Repository) -> list[OperationStatus]:
     return statuses
 
 
-def human_commits_since_last_op(repo: _git.Repository, limit: int = 50) -> list[str]:
-    """Commits at the top of the branch that Cabeção did not make (a person's own git commits)."""
-    found: list[str] = []
-    for commit in _git.walk_first_parent(repo):
-        if parse_trailers(commit.message_trailers) is not None or len(found) >= limit:
-            break
-        found.append(str(commit.id))
-    return found
-
-
 def approved_changes(repo: _git.Repository) -> list[tuple[str, str, str]]:
     """(path, commit, ISO time) for every note a user-confirmed agent operation touched, newest first."""
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for commit, _op, when, paths in _git.approved_commits(repo):
         stamp = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         rows.extend((path, commit, stamp) for path in paths if path.endswith(".md") and not is_log_path(path))
     return rows
-
-
-def sync_state(repo: _git.Repository) -> dict[str, object]:
-    return _git.sync_state(repo)

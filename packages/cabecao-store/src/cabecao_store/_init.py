@@ -18,13 +18,14 @@ from cabecao_schema import (
     render_config,
 )
 
-from . import _git, messages
-from .layout import AGENTS_MD, FOLDERS, GITATTRIBUTES, GITIGNORE
-from .locking import ensure_private_dir
-from .records import FileChange, OperationRecord
-from .store import Clock, Store, utc_now
-from .tokens import load_or_create_key
-from .trailers import HUMAN_CLIENT
+from . import _git
+from . import _messages as messages
+from ._layout import AGENTS_MD, FOLDERS, GITATTRIBUTES, GITIGNORE
+from ._locking import ensure_private_dir
+from ._records import FileChange, OperationRecord
+from ._store import Clock, Store, utc_now
+from ._tokens import load_or_create_key
+from ._trailers import HUMAN_CLIENT
 
 KEEP_FILE = ".gitkeep"
 

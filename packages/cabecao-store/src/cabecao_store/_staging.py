@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import _git
+from . import _messages as messages
 
 Wait = Callable[[], None]
 
@@ -29,7 +30,7 @@ class Staging:
         if self._repo is None or self._pid != os.getpid():
             repo = _git.open_repository(self.root)
             if repo is None:  # the folder stopped being a repository under us
-                raise _git.GitError("repositório não encontrado")
+                raise _git.GitError(messages.repository_missing())
             self._repo, self._pid = repo, os.getpid()
         return self._repo
 

@@ -4,6 +4,8 @@
 English prose under headings, wikilinks that favour a few hub notes (as real brains do), typed relations,
 aliases, unlinked mentions, facts with validity and supersedes chains, handoffs, episodes, ingested sources and
 a few archived notes. Nothing here is random at run time: the seed fixes every byte.
+
+Test code, not part of any package: test modules import it relatively (`from ..corpus import generate_corpus`).
 """
 
 from __future__ import annotations

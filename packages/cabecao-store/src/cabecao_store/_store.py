@@ -22,13 +22,14 @@ from cabecao_schema import (
     new_ulid,
 )
 
-from . import _git, messages
-from .locking import DEFAULT_TIMEOUT, brain_lock
-from .oplog import archive_text, rotate_log
-from .records import UNCHECKED, FileChange, OperationRecord, OperationStatus
-from .staging import Staging, Wait
-from .tokens import digest
-from .trailers import Trailers, format_message
+from . import _git, _history
+from . import _messages as messages
+from ._locking import DEFAULT_TIMEOUT, brain_lock
+from ._oplog import archive_text, rotate_log
+from ._records import UNCHECKED, FileChange, OperationRecord, OperationStatus
+from ._staging import Staging, Wait
+from ._tokens import digest
+from ._trailers import Trailers, format_message
 
 Clock = Callable[[], datetime]
 
@@ -53,7 +54,7 @@ class Store:
         lock_timeout: float = DEFAULT_TIMEOUT,
     ) -> None:
         self.root = root
-        self.repo = repo
+        self._repo = repo
         self.config = config
         self.now = now
         self.lock_timeout = lock_timeout
@@ -95,35 +96,25 @@ class Store:
 
     def head_id(self) -> str | None:
         """The commit the branch points at (None before the first commit)."""
-        head = self.head()
+        head = self._head()
         return None if head is None else str(head.id)
 
     def operations(self) -> list[OperationStatus]:
         """Every operation on the branch, newest first, read back from the commit trailers."""
-        from .history import operations
-
-        return operations(self.repo)
+        return _history.operations(self._repo)
 
     def approved_changes(self) -> list[tuple[str, str, str]]:
         """(path, commit, ISO time) of every note a user-confirmed agent operation touched, newest first."""
-        from .history import approved_changes
-
-        return approved_changes(self.repo)
+        return _history.approved_changes(self._repo)
 
     def sync_state(self) -> dict[str, object]:
         """The branch and what is waiting to be committed or pushed, as `status.sync` reports it."""
-        return _git.sync_state(self.repo)
+        return _git.sync_state(self._repo)
 
-    def head(self) -> _git.Commit | None:
-        if self.repo.head_is_unborn:
+    def _head(self) -> _git.Commit | None:
+        if self._repo.head_is_unborn:
             return None
-        return self.repo[self.repo.head.target]  # type: ignore[return-value]
-
-    def committed_text(self, path: str, commit: _git.Commit | None = None) -> str | None:
-        commit = commit or self.head()
-        if commit is None:
-            return None
-        return _git.blob_text(self.repo, commit.tree, path)
+        return self._repo[self._repo.head.target]  # type: ignore[return-value]
 
     # writing -------------------------------------------------------------------------------------------
 
@@ -180,7 +171,7 @@ class Store:
                 )
             backups = {target: _read_bytes_or_none(target) for _, target, _ in files}
             created_dirs: list[Path] = []
-            head = self.head()
+            head = self._head()
             ref_before = head.id if head is not None else None
             moved_ref = False
             paths = sorted({rel for rel, _, _ in files})
@@ -195,12 +186,12 @@ class Store:
                         _atomic_write(target, content)
                 if self.before_commit is not None:
                     self.before_commit()
-                with _git.git_errors("gravar o commit"):
+                with _git.git_errors(messages.action_commit()):
                     staged = self._staging.start(paths)  # git's index, on a second core meanwhile
                     tree = self._tree_with(head, {rel: content for rel, _, content in files})
                     message = format_message(summary, lines, trailers)
                     parents = [head.id] if head is not None else []
-                    commit_id = _git.create_commit(self.repo, tree, message, parents)
+                    commit_id = _git.create_commit(self._repo, tree, message, parents)
                     self._move_branch(commit_id, ref_before)
                     moved_ref = True
             except BaseException as exc:
@@ -212,7 +203,7 @@ class Store:
                     after_commit(paths)
             finally:  # never leave the lock with git's index still being written
                 try:
-                    with _git.git_errors("gravar o commit"):
+                    with _git.git_errors(messages.action_commit()):
                         staged()
                 except BaseException as exc:
                     self._rollback(backups, created_dirs, ref_before, paths, staged)
@@ -238,16 +229,16 @@ class Store:
         """HEAD's tree with only these files changed: staged or untracked changes of others never ride along."""
         base = head.tree if head is not None else None
         blobs = {
-            path: (self.repo.create_blob(c.encode("utf-8")) if c is not None else None) for path, c in files.items()
+            path: (self._repo.create_blob(c.encode("utf-8")) if c is not None else None) for path, c in files.items()
         }
-        return _git.update_tree(self.repo, base, blobs)
+        return _git.update_tree(self._repo, base, blobs)
 
     def _move_branch(self, commit_id: _git.Oid, expected: _git.Oid | None) -> None:
-        if self.repo.head_is_unborn:
-            name = self.repo.references["HEAD"].target
-            self.repo.references.create(str(name), commit_id)
+        if self._repo.head_is_unborn:
+            name = self._repo.references["HEAD"].target
+            self._repo.references.create(str(name), commit_id)
             return
-        ref = self.repo.head
+        ref = self._repo.head
         if expected is not None and ref.target != expected:
             raise CabecaoError(
                 ErrorCode.CONFLICT,
@@ -285,9 +276,9 @@ class Store:
                 folder.rmdir()
             except OSError:
                 pass
-        if ref_before is not None and not self.repo.head_is_unborn:
+        if ref_before is not None and not self._repo.head_is_unborn:
             try:
-                self.repo.head.set_target(ref_before)
+                self._repo.head.set_target(ref_before)
             except _git.GitError:
                 pass
         if staged is not None:
@@ -298,7 +289,7 @@ class Store:
 
     def _wait_for_git_index_lock(self) -> list[str]:
         """Wait for a running git to release `.git/index.lock`; remove one that a dead git left behind."""
-        lock = Path(self.repo.path) / "index.lock"
+        lock = Path(self._repo.path) / "index.lock"
         deadline = time.monotonic() + self.lock_timeout
         while True:
             try:

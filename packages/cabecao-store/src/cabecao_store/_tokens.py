@@ -19,8 +19,8 @@ from pathlib import Path
 
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
-from .locking import ensure_private_dir
+from . import _messages as messages
+from ._locking import ensure_private_dir
 
 TOKEN_PREFIX = "cbc_ct_"
 TOKEN_TTL = timedelta(minutes=5)
@@ -81,7 +81,7 @@ def load_or_create_key(root: Path) -> bytes:
     if len(data) != _KEY_BYTES:
         raise CabecaoError(
             ErrorCode.INTERNAL_ERROR,
-            messages.key_unreadable(path=KEY_FILE, problem="tamanho inesperado"),
+            messages.key_unreadable(path=KEY_FILE, problem=messages.key_wrong_size()),
             next_step=messages.next_step_key(),
         )
     return data

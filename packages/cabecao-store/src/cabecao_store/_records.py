@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
 
+from ._trailers import HUMAN_CLIENT
+
 
 class _Unchecked:
     def __repr__(self) -> str:
@@ -48,8 +50,6 @@ class OperationRecord:
 
     @property
     def by_agent(self) -> bool:
-        from .trailers import HUMAN_CLIENT
-
         return self.client != HUMAN_CLIENT
 
 
@@ -57,10 +57,6 @@ class OperationRecord:
 class OperationStatus:
     record: OperationRecord
     undone_by: str | None
-
-    @property
-    def undone(self) -> bool:
-        return self.undone_by is not None
 
 
 @dataclass(frozen=True)
@@ -70,4 +66,3 @@ class UndoPlan:
     targets: list[OperationRecord]
     reasons: list[str]
     by_prefix: bool = False
-    session: str | None = None

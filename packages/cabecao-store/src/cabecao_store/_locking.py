@@ -10,7 +10,7 @@ from pathlib import Path
 import filelock
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
+from . import _messages as messages
 
 LOCK_FILE = ".cabecao/lock"
 DEFAULT_TIMEOUT = 10.0

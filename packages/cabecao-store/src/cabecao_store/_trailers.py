@@ -25,10 +25,6 @@ class Trailers:
     kind: str = "write"
     undoes: tuple[str, ...] = field(default_factory=tuple)
 
-    @property
-    def by_agent(self) -> bool:
-        return self.client != HUMAN_CLIENT
-
 
 def _clean(text: str) -> str:
     # A summary or change line must never forge a trailer or run onto other lines.
