@@ -156,7 +156,8 @@ class Database:
 
     def one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         with self._lock, sqlite_errors(self.path):
-            return self._db.execute(sql, params).fetchone()
+            row: Row | None = self._db.execute(sql, params).fetchone()
+            return row
 
     def scalar(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
         row = self.one(sql, params)

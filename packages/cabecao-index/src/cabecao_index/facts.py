@@ -10,6 +10,7 @@ day its successor started).
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from .database import Database, Row
 from .extract import link_key, link_target_text, predicate_key
@@ -48,7 +49,7 @@ def query_facts(
     subject_block, subject_keys, subject_note = _side(db, subject)
     object_block, object_keys, object_note = _side(db, object)
     where = ["n.archived = 0"]
-    params: list[object] = []
+    params: list[Any] = []
     if subject_block is not None:
         where.append("f.subject_key IN (SELECT value FROM json_each(?))")
         params.append(json_param(subject_keys))

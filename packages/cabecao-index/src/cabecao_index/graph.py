@@ -282,7 +282,7 @@ def _link(edge: Edge, inner: int, details: dict[int, _Detail]) -> GraphLink:
         from_=details[edge.src].path,
         to=details[edge.dst].path,
         type=edge.type,
-        origin=edge.origin,  # type: ignore[arg-type]
+        origin=edge.origin,
         direction="out" if edge.src == inner else "in",
         validity=details[edge.carrier].validity,
         line=edge.line,
@@ -436,7 +436,7 @@ def build_graph(
     top = details[center]
     return GraphResult(
         node=NoteRef(path=top.path, title=top.title, type=top.type, id=top.id),
-        resolved_by=resolved_by,  # type: ignore[arg-type]
+        resolved_by=resolved_by,
         as_of=as_of.isoformat(),
         depth=depth,
         relation_types=sorted(kinds) if kinds is not None else None,

@@ -380,7 +380,7 @@ class BrainIndex:
                 type=row["type"],
                 id=row["id"],
                 archived=bool(row["archived"]),
-                resolved_by=found[1],  # type: ignore[arg-type]
+                resolved_by=found[1],
             )
 
     def _row_for(self, path: str | None, id: str | None) -> Row:  # noqa: A002

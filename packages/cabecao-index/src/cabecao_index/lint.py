@@ -379,15 +379,15 @@ def _agent_approved(ctx: _Context, approved: Sequence[ApprovedChange]) -> list[L
             if change.commit not in existing.related:
                 by_path[change.path] = existing.model_copy(update={"related": [*existing.related, change.commit]})
             continue
-        row = paths.get(change.path)
-        if row is None:
+        note_row = paths.get(change.path)
+        if note_row is None:
             continue
         by_path[change.path] = _finding(
             "agent_approved",
             change.path,
             None,
             messages.lint_agent_approved_commit(
-                title=row["title"], commit=change.commit[:12], when=(change.when or "")[:10]
+                title=note_row["title"], commit=change.commit[:12], when=(change.when or "")[:10]
             ),
             messages.fix_agent_approved(),
             [change.commit],

@@ -106,9 +106,9 @@ def walk(root: Path) -> tuple[dict[str, FileState], dict[str, FileState]]:
     conflicts: dict[str, FileState] = {}
     stack: list[tuple[str, str]] = []
     for top in NOTE_ROOTS:
-        folder = root / top
-        if folder.is_dir() and not folder.is_symlink():
-            stack.append((str(folder), top))
+        start = root / top
+        if start.is_dir() and not start.is_symlink():
+            stack.append((str(start), top))
     while stack:
         folder, relative = stack.pop()
         try:
@@ -289,9 +289,9 @@ class Writer:
         self._next_rowid = max(self._next_rowid, reused + 1)
         notes_rows = []
         fts_rows = []
-        chunk_rows = []
-        name_rows = []
-        link_rows = []
+        chunk_rows: list[tuple[Any, ...]] = []
+        name_rows: list[tuple[Any, ...]] = []
+        link_rows: list[tuple[Any, ...]] = []
         fact_rows = []
         for (note_row, fts_row, chunks, names, links, fact), reuse in batch:
             if reuse is None:

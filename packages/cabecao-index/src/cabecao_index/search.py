@@ -191,15 +191,15 @@ def search_notes(
         related_notes = _related(db, ranked[: min(RELATED_FROM_HITS, len(hits))], hits, scope, as_of)
         if budget_tokens is not None:
             used = sum(_hit_tokens(h) for h in hits)
-            room: list[RelatedNote] = []
+            fitting: list[RelatedNote] = []
             for note in related_notes:
                 cost = (len(note.path) + len(note.title) + sum(len(x) for x in note.reasons) + 80) // 4
                 if used + cost > budget_tokens:
                     truncated = True
                     break
-                room.append(note)
+                fitting.append(note)
                 used += cost
-            related_notes = room
+            related_notes = fitting
     return SearchResult(
         query=query,
         mode=mode,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar
 
 from cabecao_schema import (
     MAX_CONTENT_CHARS,
@@ -55,7 +55,10 @@ Day = Annotated[
     WithJsonSchema({"type": "string", "maxLength": DATE_CHARS, "description": "AAAA-MM-DD (padrão: hoje)"}),
 ]
 Ref = Annotated[str, Field(min_length=1, max_length=600)]
-TypeName = Literal[tuple(t.value for t in TYPE_FOLDERS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    TypeName = str
+else:  # the note types of the schema, published as an enum; a type checker sees text
+    TypeName = Literal[tuple(t.value for t in TYPE_FOLDERS)]
 Session = Annotated[
     str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$", description="O session_handle do recall")
 ]
@@ -75,13 +78,10 @@ In = TypeVar("In", bound=ToolInput)
 
 
 class WriteInput(Protocol):
-    """What every write's input has (each model declares the fields itself, in its published order)."""
+    """What every write's input has (each model declares the field itself, in its published order)."""
 
     @property
     def session_handle(self) -> str | None: ...
-
-    @property
-    def confirm_token(self) -> str | None: ...
 
 
 def compact_schema(model: type[BaseModel]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 import pygit2
 from cabecao_schema import CabecaoError, ErrorCode
@@ -107,7 +108,7 @@ def changed_paths(repo: pygit2.Repository, old: pygit2.Tree | None, new: pygit2.
     if old is None:
         diff = new.diff_to_tree(swap=True)
     else:
-        diff = repo.diff(old, new)
+        diff = old.diff_to_tree(new)
     paths: list[str] = []
     for delta in diff.deltas:
         for path in (delta.old_file.path, delta.new_file.path):
@@ -119,7 +120,7 @@ def changed_paths(repo: pygit2.Repository, old: pygit2.Tree | None, new: pygit2.
 def walk_first_parent(repo: pygit2.Repository) -> Iterator[pygit2.Commit]:
     if repo.head_is_unborn:
         return
-    commit = repo[repo.head.target]
+    commit = cast(pygit2.Commit, repo[repo.head.target])  # a branch always points at a commit
     while True:
         yield commit
         if not commit.parents:
