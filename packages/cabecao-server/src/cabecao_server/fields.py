@@ -16,6 +16,7 @@ from cabecao_schema import (
     CabecaoError,
     ErrorCode,
     describe_validation,
+    is_ulid,
     parse_date,
     parse_scope,
 )
@@ -59,8 +60,29 @@ if TYPE_CHECKING:
     TypeName = str
 else:  # the note types of the schema, published as an enum; a type checker sees text
     TypeName = Literal[tuple(t.value for t in TYPE_FOLDERS)]
+SESSION_PATTERN = r"^[0-7][0-9A-HJKMNP-TV-Z]{25}$"
+
+
+def _session(value: str) -> str:
+    if not is_ulid(value):
+        raise ValueError(messages.invalid_session_handle())
+    return value
+
+
+#: A session handle is the ULID recall returned (or a consolidation's id): a shape, not free text, because it is
+#: written into the commit's `Cabecao-Session` trailer.
 Session = Annotated[
-    str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$", description="O session_handle do recall")
+    str,
+    AfterValidator(_session),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "minLength": 26,
+            "maxLength": 26,
+            "pattern": SESSION_PATTERN,
+            "description": "O session_handle do recall",
+        }
+    ),
 ]
 Token = Annotated[str, Field(min_length=1, max_length=200, description="Só depois do sim do usuário")]
 Body = Annotated[str, Field(max_length=MAX_CONTENT_CHARS)]
