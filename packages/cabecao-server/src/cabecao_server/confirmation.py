@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from cabecao_store import ConfirmationSubject, digest, issue_token, verify_token
 
 from . import messages
 from .fields import ToolInput
+from .results import Result
 
 if TYPE_CHECKING:
     from .brain import Brain
@@ -64,15 +65,18 @@ class ConfirmationNeeded:
     summary: str
     reasons: list[str]
     subject: ConfirmationSubject
-    #: The operation's own result fields, empty, so the answer keeps the tool's usual shape.
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: The operation's own result, empty, so the answer keeps the tool's usual shape (its fields come first).
+    extra: Result | None = None
     next_step: str | None = None
+
+    def _extra_fields(self) -> dict[str, Any]:
+        return self.extra.model_dump(mode="json") if self.extra is not None else {}
 
     def token_fields(self, brain: Brain) -> dict[str, Any]:
         """The first call's answer in the token flow: the summary to show and the token for the second call."""
         token, expires = issue_token(brain.confirm_key, self.subject, now=brain.now())
         return {
-            **self.extra,
+            **self._extra_fields(),
             "status": "confirmation_required",
             "summary": self.summary,
             "reasons": self.reasons,
@@ -88,8 +92,9 @@ class ConfirmationNeeded:
         return token
 
     def declined_fields(self) -> dict[str, Any]:
+        # A field the result already has (forget's `confirmed_by`) keeps its place and takes the new value.
         return {
-            **self.extra,
+            **self._extra_fields(),
             "status": "declined",
             "summary": self.summary,
             "reasons": self.reasons,
@@ -124,7 +129,7 @@ def approve(
     targets: Sequence[Target],
     reasons: list[str],
     summary: Summary | str,
-    extra: dict[str, Any] | None = None,
+    extra: Result | None = None,
     next_step: str | None = None,
 ) -> Approval | ConfirmationNeeded:
     """Whether the action may run now (and who approved it), or what to ask the user first.
@@ -145,7 +150,7 @@ def approve(
         summary=summary if isinstance(summary, str) else summary.text(reasons),
         reasons=reasons,
         subject=subject,
-        extra=dict(extra or {}),
+        extra=extra,
         next_step=next_step,
     )
 

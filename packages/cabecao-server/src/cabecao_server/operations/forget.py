@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from cabecao_schema import (
     MAX_REASON_CHARS,
     CabecaoError,
     ErrorCode,
+    Notice,
     check_name,
     check_note_path,
     check_secrets,
@@ -17,8 +18,9 @@ from cabecao_store import apply_archive, plan_archive
 from pydantic import Field
 
 from .. import messages
-from ..confirmation import Confirmation, ConfirmationNeeded, Target, approve
+from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Target, approve
 from ..fields import Ref, Session, Token, ToolInput
+from ..results import Result
 from .writing import session_of
 
 if TYPE_CHECKING:
@@ -32,7 +34,47 @@ class ForgetIn(ToolInput):
     session_handle: Session | None = None
 
 
-def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+class ForgottenNote(Result):
+    """The note being archived, as the user is shown it before saying yes."""
+
+    id: str | None
+    path: str
+    title: str
+    type: str | None
+    scope: str
+    trust: str | None
+    origin: str | None
+
+
+class ForgetPending(Result):
+    """The empty result a confirmation answer starts with (forget always asks first)."""
+
+    note: ForgottenNote
+    confirmed_by: None = None
+    op: None = None
+    commit: None = None
+    archived_path: None = None
+    warnings: list[Notice] = []
+
+
+class ForgetResult(Result):
+    """The note was archived. The fields of the confirmation answer stay, the token ones empty, so both calls
+    answer in the same shape."""
+
+    status: Literal["archived"] = "archived"
+    note: ForgottenNote
+    summary: str
+    confirm_token: None = None
+    token_expires_at: None = None
+    confirmed_by: Approval
+    op: str
+    commit: str
+    archived_path: str
+    warnings: list[Notice] = []
+    next_step: str
+
+
+def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> ForgetResult | ConfirmationNeeded:
     reason = check_name(args.reason, field="reason", limit=500)
     check_secrets({"reason": reason})
     index = brain.fresh()
@@ -46,15 +88,15 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str
             ErrorCode.NOT_FOUND, messages.note_not_found(what=record.path), next_step=messages.next_step_graph()
         )
     plan = plan_archive(brain.store, record.path, reason=reason)
-    note = {
-        "id": record.id,
-        "path": record.path,
-        "title": record.title,
-        "type": record.type,
-        "scope": record.scope,
-        "trust": record.trust,
-        "origin": record.origin,
-    }
+    note = ForgottenNote(
+        id=record.id,
+        path=record.path,
+        title=record.title,
+        type=record.type,
+        scope=record.scope,
+        trust=record.trust,
+        origin=record.origin,
+    )
     summary = messages.forget_summary(
         note_type=record.type or "nota",
         title=record.title,
@@ -64,7 +106,6 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str
         trust=record.trust or "—",
         reason=reason,
     )
-    empty = {"note": note, "confirmed_by": None, "op": None, "commit": None, "archived_path": None, "warnings": []}
     by = approve(
         brain,
         confirmation,
@@ -74,7 +115,7 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str
         targets=[Target(record.path, plan.current)],
         reasons=[messages.reason_archive()],
         summary=summary,
-        extra=empty,
+        extra=ForgetPending(note=note),
         next_step=messages.forget_next_step(),
     )
     if isinstance(by, ConfirmationNeeded):
@@ -82,16 +123,12 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> dict[str
     done = apply_archive(
         brain.store, plan, session=session_of(args), client=brain.client, approved=True, after_commit=brain.indexed
     )
-    return {
-        "status": "archived",
-        "note": note,
-        "summary": summary,
-        "confirm_token": None,
-        "token_expires_at": None,
-        "confirmed_by": by,
-        "op": done.op,
-        "commit": done.commit,
-        "archived_path": plan.archived_path,
-        "warnings": [],
-        "next_step": messages.forget_done(path=plan.archived_path, op=done.op),
-    }
+    return ForgetResult(
+        note=note,
+        summary=summary,
+        confirmed_by=by,
+        op=done.op,
+        commit=done.commit,
+        archived_path=plan.archived_path,
+        next_step=messages.forget_done(path=plan.archived_path, op=done.op),
+    )

@@ -5,7 +5,7 @@ Items become plain list lines: whatever an item says, it cannot open a section, 
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 from cabecao_schema import (
@@ -13,6 +13,7 @@ from cabecao_schema import (
     MAX_HANDOFF_ITEMS,
     CabecaoError,
     ErrorCode,
+    Notice,
     check_body,
     check_name,
     new_document,
@@ -26,15 +27,16 @@ from pydantic import Field
 from .. import messages
 from ..confirmation import Confirmation
 from ..fields import Name, Scope, Session, ToolInput
+from ..results import Result
 from .writing import (
     Planned,
+    TouchedNote,
     apply_provenance,
     as_list,
     commit_changes,
     editable,
     free_path,
     note_link,
-    notices,
     session_of,
 )
 
@@ -57,6 +59,20 @@ class HandoffSaveIn(ToolInput):
     title: Name | None = None
 
 
+class HandoffResult(Result):
+    """The handoff saved, the session's episode (when something was done) and the handoff it replaced, in one
+    commit."""
+
+    op: str
+    commit: str
+    handoff: TouchedNote
+    episode: TouchedNote | None
+    supersedes: TouchedNote | None
+    expires_at: date
+    warnings: list[Notice]
+    next_step: str
+
+
 def _line(item: str) -> str:
     flat = check_body(" ".join(item.split()), field="item")
     return f"- {flat.lstrip('#>-*+ ').strip() or flat}"
@@ -71,7 +87,7 @@ def _body(title: str, sections: dict[str, list[str]]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) -> dict[str, Any]:
+def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) -> HandoffResult:
     if not args.done and not args.next:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.handoff_needs_items(), next_step=messages.next_step_handoff_items()
@@ -121,7 +137,7 @@ def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) 
                     f"supersede handoff: {old.title}",
                 )
             )
-            supersedes = {"id": old.id, "path": old.path}
+            supersedes = TouchedNote(id=old.id, path=old.path)
     planned.insert(
         0,
         Planned(
@@ -156,18 +172,18 @@ def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) 
                 f"add episode: {episode_title}",
             ),
         )
-        episode = {"id": episode_fm["id"], "path": episode_path}
+        episode = TouchedNote(id=episode_fm["id"], path=episode_path)
     op = new_ulid()
     record = commit_changes(
         brain, planned, summary=f"add handoff: {title}", session=session_of(args), approved=False, op=op
     )
-    return {
-        "op": op,
-        "commit": record.commit,
-        "handoff": {"id": handoff_fm["id"], "path": handoff_path},
-        "episode": episode,
-        "supersedes": supersedes,
-        "expires_at": expires.isoformat(),
-        "warnings": notices(warnings),
-        "next_step": messages.handoff_saved(scope=scope, until=expires.isoformat(), op=op),
-    }
+    return HandoffResult(
+        op=op,
+        commit=record.commit,
+        handoff=TouchedNote(id=handoff_fm["id"], path=handoff_path),
+        episode=episode,
+        supersedes=supersedes,
+        expires_at=expires,
+        warnings=warnings,
+        next_step=messages.handoff_saved(scope=scope, until=expires.isoformat(), op=op),
+    )

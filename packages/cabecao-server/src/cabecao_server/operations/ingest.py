@@ -7,7 +7,7 @@ becomes the note's: only title, source and author are kept, anything else (an ou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from cabecao_schema import (
     MAX_CONTENT_CHARS,
@@ -33,9 +33,12 @@ from pydantic import Field
 from .. import messages
 from ..confirmation import Confirmation
 from ..fields import Name, Ref, Scope, Session, ToolInput
-from .writing import Planned, apply_provenance, commit_changes, free_path, notices, session_of
+from ..results import Result
+from .writing import Planned, apply_provenance, commit_changes, free_path, session_of
 
 if TYPE_CHECKING:
+    from cabecao_index import BrainIndex
+
     from ..brain import Brain
 
 KEPT_KEYS = ("title", "source", "author")
@@ -50,7 +53,69 @@ class IngestIn(ToolInput):
     session_handle: Session | None = None
 
 
-def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> dict[str, Any]:
+class IngestSource(Result):
+    """The source as registered in raw/ (`registered` false: it already was a raw/ file, nothing written)."""
+
+    path: str
+    title: str
+    origin: str
+    trust: Literal["low"]
+    chars: int
+    registered: bool
+
+
+class PlanRead(Result):
+    """The file the agent reads first: the source in raw/."""
+
+    path: str
+
+
+class SourceNoteFrontmatter(Result):
+    """The frontmatter the plan tells the agent to give the source's note."""
+
+    type: Literal["source"]
+    title: str
+    sources: list[str]
+    scope: str
+
+
+class PlanCreate(Result):
+    """The note the agent creates for the source, named by the server (by slug, never by the source's text)."""
+
+    path: str
+    frontmatter: SourceNoteFrontmatter
+
+
+class PlanUpdate(Result):
+    """A note the source may add to: one it links to, or one a search on its title finds."""
+
+    path: str
+    title: str
+    type: str | None
+    why: Literal["link", "search"]
+
+
+class IngestPlan(Result):
+    """What the agent does next, in order: read the source, create its note, update the related ones."""
+
+    read: PlanRead
+    create: PlanCreate
+    update: list[PlanUpdate]
+    steps: list[str]
+
+
+class IngestResult(Result):
+    """The source registered (one commit, or none when it already was in raw/) and the plan for the agent."""
+
+    source: IngestSource
+    plan: IngestPlan
+    op: str | None
+    commit: str | None
+    warnings: list[Notice]
+    next_step: str
+
+
+def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> IngestResult:
     if (args.path is None) == (args.content is None) or (args.content is not None and not args.title):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.ingest_needs_source(), next_step=messages.next_step_ingest()
@@ -113,34 +178,26 @@ def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> dict[str
     # Steps and paths are instructions the server writes: they name files by slug, never by the source's own text.
     source_note = f"wiki/sources/{slugify(title, limit=70)}.md"
     related = _related(index, body, title)
-    return {
-        "source": {
-            "path": raw_path,
-            "title": title,
-            "origin": f"ingest:{source}",
-            "trust": "low",
-            "chars": len(body),
-            "registered": registered,
-        },
-        "plan": {
-            "read": {"path": raw_path},
-            "create": {
-                "path": source_note,
-                "frontmatter": {
-                    "type": "source",
-                    "title": title,
-                    "sources": [raw_link],
-                    "scope": args.scope or "global",
-                },
-            },
-            "update": related,
-            "steps": messages.ingest_steps(raw_link=raw_link, raw_path=raw_path, source_note=source_note),
-        },
-        "op": op if record else None,
-        "commit": record.commit if record else None,
-        "warnings": notices(warnings),
-        "next_step": messages.ingest_done(path=raw_path),
-    }
+    return IngestResult(
+        source=IngestSource(
+            path=raw_path, title=title, origin=f"ingest:{source}", trust="low", chars=len(body), registered=registered
+        ),
+        plan=IngestPlan(
+            read=PlanRead(path=raw_path),
+            create=PlanCreate(
+                path=source_note,
+                frontmatter=SourceNoteFrontmatter(
+                    type="source", title=title, sources=[raw_link], scope=args.scope or "global"
+                ),
+            ),
+            update=related,
+            steps=messages.ingest_steps(raw_link=raw_link, raw_path=raw_path, source_note=source_note),
+        ),
+        op=op if record else None,
+        commit=record.commit if record else None,
+        warnings=warnings,
+        next_step=messages.ingest_done(path=raw_path),
+    )
 
 
 def _first_line(body: str) -> str:
@@ -148,14 +205,14 @@ def _first_line(body: str) -> str:
     return line.strip().lstrip("#").strip()[:120]
 
 
-def _related(index: Any, body: str, title: str) -> list[dict[str, Any]]:
+def _related(index: BrainIndex, body: str, title: str) -> list[PlanUpdate]:
     """Notes the source names with a link, then notes a keyword search on its title finds."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, PlanUpdate] = {}
     for link in find_wikilinks(body):
         note = index.resolve(link.target)
         if note is not None and not note.archived and not note.path.startswith("raw/"):
-            found.setdefault(note.path, {"path": note.path, "title": note.title, "type": note.type, "why": "link"})
+            found.setdefault(note.path, PlanUpdate(path=note.path, title=note.title, type=note.type, why="link"))
     for hit in index.search(title, limit=5, related=False).hits:
         if not hit.path.startswith("raw/"):
-            found.setdefault(hit.path, {"path": hit.path, "title": hit.title, "type": hit.type, "why": "search"})
+            found.setdefault(hit.path, PlanUpdate(path=hit.path, title=hit.title, type=hit.type, why="search"))
     return list(found.values())[:10]

@@ -23,18 +23,21 @@ from cabecao_schema import (
     strip_managed_keys,
     validate_frontmatter,
 )
+from cabecao_store import OperationRecord
 from pydantic import Field
 
 from .. import messages
-from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
 from ..fields import Body, Ref, Session, Token, ToolInput
+from ..results import Result
 from .writing import (
+    Action,
     Planned,
     apply_provenance,
     check_config_text,
     commit_changes,
     editable,
-    notices,
+    note_id,
     reread,
     session_of,
 )
@@ -60,13 +63,29 @@ class PatchPageIn(ToolInput):
     session_handle: Session | None = None
 
 
+class WriteResult(Result):
+    """What write_page and patch_page answer: the commit that wrote the note, or (changed false) that the note
+    already said this and nothing was written."""
+
+    op: str | None
+    commit: str | None
+    path: str
+    id: str | None
+    action: Action | None
+    changed: bool
+    session_handle: str | None
+    confirmed_by: Approval
+    warnings: list[Notice]
+    next_step: str
+
+
 def _describe(frontmatter: dict[str, Any], path: str) -> tuple[str, str]:
     note_type = str(frontmatter.get("type") or "nota")
     title = str(frontmatter.get("title") or PurePosixPath(path).stem)
     return note_type, title
 
 
-def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> WriteResult | ConfirmationNeeded:
     path = check_note_path(args.path, allow_control=True)
     content = check_body(args.content)
     before = brain.store.read_text(path)
@@ -147,7 +166,7 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> d
     reread(text, frontmatter=parse_document(text).frontmatter, body=body)
     if text == before:
         return _unchanged(path, frontmatter, warnings)
-    action = "add" if before is None else "update"
+    action: Action = "add" if before is None else "update"
     record = commit_changes(
         brain,
         [Planned(path, text, before, f"{action} {note_type}: {title}")],
@@ -155,12 +174,12 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> d
         session=session_of(args),
         approved=by is not None,
     )
-    return _written(record, path, frontmatter.get("id"), action, warnings, by)
+    return _written(record, path, note_id(frontmatter), action, warnings, by)
 
 
 def _write_control(
     brain: Brain, args: WritePageIn, path: str, content: str, before: str | None, confirmation: Confirmation
-) -> dict[str, Any] | ConfirmationNeeded:
+) -> WriteResult | ConfirmationNeeded:
     if args.frontmatter:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.control_frontmatter(), next_step=messages.next_step_type()
@@ -194,7 +213,7 @@ def _write_control(
     return _written(record, path, None, "add" if before is None else "update", [], by)
 
 
-def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> WriteResult | ConfirmationNeeded:
     path = check_note_path(args.path, allow_control=True)
     before = brain.store.read_text(path)
     if before is None:
@@ -253,36 +272,36 @@ def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> d
         session=session_of(args),
         approved=by is not None,
     )
-    return _written(record, path, frontmatter.get("id"), "update", warnings, by)
+    return _written(record, path, note_id(frontmatter), "update", warnings, by)
 
 
 def _written(
-    record: Any, path: str, note_id: Any, action: str, warnings: list[Notice], by: str | None
-) -> dict[str, Any]:
-    return {
-        "op": record.op,
-        "commit": record.commit,
-        "path": path,
-        "id": note_id,
-        "action": action,
-        "changed": True,
-        "session_handle": record.session,
-        "confirmed_by": by,
-        "warnings": notices(warnings),
-        "next_step": messages.write_next_step(op=record.op),
-    }
+    record: OperationRecord, path: str, id: str | None, action: Action, warnings: list[Notice], by: Approval
+) -> WriteResult:
+    return WriteResult(
+        op=record.op,
+        commit=record.commit,
+        path=path,
+        id=id,
+        action=action,
+        changed=True,
+        session_handle=record.session,
+        confirmed_by=by,
+        warnings=warnings,
+        next_step=messages.write_next_step(op=record.op),
+    )
 
 
-def _unchanged(path: str, frontmatter: dict[str, Any], warnings: list[Notice]) -> dict[str, Any]:
-    return {
-        "op": None,
-        "commit": None,
-        "path": path,
-        "id": frontmatter.get("id"),
-        "action": None,
-        "changed": False,
-        "session_handle": None,
-        "confirmed_by": None,
-        "warnings": notices(warnings),
-        "next_step": messages.nothing_changed(),
-    }
+def _unchanged(path: str, frontmatter: dict[str, Any], warnings: list[Notice]) -> WriteResult:
+    return WriteResult(
+        op=None,
+        commit=None,
+        path=path,
+        id=note_id(frontmatter),
+        action=None,
+        changed=False,
+        session_handle=None,
+        confirmed_by=None,
+        warnings=warnings,
+        next_step=messages.nothing_changed(),
+    )

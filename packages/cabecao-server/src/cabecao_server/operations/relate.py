@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from cabecao_schema import (
     CabecaoError,
     ErrorCode,
+    Notice,
     confirmation_reasons,
     is_raw,
     link_target,
@@ -15,15 +16,15 @@ from cabecao_schema import (
 from pydantic import ConfigDict, Field
 
 from .. import messages
-from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
 from ..fields import Ref, Session, Token, ToolInput
+from ..results import Result
 from .writing import (
     Planned,
     apply_provenance,
     as_list,
     commit_changes,
     editable,
-    notices,
     session_of,
 )
 
@@ -41,7 +42,60 @@ class RelateIn(ToolInput):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
 
 
-def relate(brain: Brain, args: RelateIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+class Relation(Result):
+    """The relation as written: `from` and `to` are the notes' paths, `link` the wikilink in the frontmatter."""
+
+    # `from` is a Python keyword: the field is `from_`, built by that name and written out as `from`.
+    model_config = ConfigDict(serialize_by_alias=True)
+
+    from_: str = Field(serialization_alias="from")
+    type: str
+    to: str
+    link: str
+
+
+class RelateWritten(Result):
+    """The relation was added to the `from` note's frontmatter, in one commit."""
+
+    op: str
+    commit: str
+    path: str
+    action: Literal["update"] = "update"
+    changed: Literal[True] = True
+    session_handle: str
+    confirmed_by: Approval
+    warnings: list[Notice]
+    relation: Relation
+    next_step: str
+
+
+class RelateUnchanged(Result):
+    """The note already had the relation (relate is idempotent): nothing written."""
+
+    op: None = None
+    commit: None = None
+    path: str
+    action: None = None
+    changed: Literal[False] = False
+    warnings: list[Notice] = []
+    relation: Relation
+    next_step: str
+
+
+class RelatePending(Result):
+    """The empty result a confirmation answer starts with: the relation that would be added."""
+
+    op: None = None
+    commit: None = None
+    path: str
+    action: None = None
+    changed: Literal[False] = False
+    relation: Relation
+
+
+def relate(
+    brain: Brain, args: RelateIn, confirmation: Confirmation
+) -> RelateWritten | RelateUnchanged | ConfirmationNeeded:
     index = brain.fresh()
     relation_types = index.relation_types
     if args.type not in relation_types:
@@ -80,20 +134,11 @@ def relate(brain: Brain, args: RelateIn, confirmation: Confirmation) -> dict[str
     doc = editable(source.path, before)
     frontmatter = dict(doc.frontmatter)
     existing = as_list(frontmatter.get(args.type))
-    relation = {"from": source.path, "type": args.type, "to": target.path, "link": link}
+    relation = Relation(from_=source.path, type=args.type, to=target.path, link=link)
     for value in existing:
         found = index.resolve(str(value))
         if found is not None and found.path == target.path:
-            return {
-                "op": None,
-                "commit": None,
-                "path": source.path,
-                "action": None,
-                "changed": False,
-                "warnings": [],
-                "relation": relation,
-                "next_step": messages.relate_exists(),
-            }
+            return RelateUnchanged(path=source.path, relation=relation, next_step=messages.relate_exists())
     frontmatter[args.type] = [*existing, link]
     reasons = confirmation_reasons(
         source.path, new_frontmatter=frontmatter, old_frontmatter=doc.frontmatter, exists=True
@@ -109,7 +154,7 @@ def relate(brain: Brain, args: RelateIn, confirmation: Confirmation) -> dict[str
         targets=[Target(source.path, before)],
         reasons=reasons,
         summary=Summary(f"Acrescentar {args.type}: {link} em {source.path}"),
-        extra={"op": None, "commit": None, "path": source.path, "action": None, "changed": False, "relation": relation},
+        extra=RelatePending(path=source.path, relation=relation),
     )
     if isinstance(by, ConfirmationNeeded):
         return by
@@ -125,15 +170,13 @@ def relate(brain: Brain, args: RelateIn, confirmation: Confirmation) -> dict[str
         session=session_of(args),
         approved=by is not None,
     )
-    return {
-        "op": record.op,
-        "commit": record.commit,
-        "path": source.path,
-        "action": "update",
-        "changed": True,
-        "session_handle": record.session,
-        "confirmed_by": by,
-        "warnings": notices(warnings),
-        "relation": relation,
-        "next_step": messages.relate_done(op=record.op),
-    }
+    return RelateWritten(
+        op=record.op,
+        commit=record.commit,
+        path=source.path,
+        session_handle=record.session,
+        confirmed_by=by,
+        warnings=warnings,
+        relation=relation,
+        next_step=messages.relate_done(op=record.op),
+    )

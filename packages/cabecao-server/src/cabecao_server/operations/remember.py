@@ -8,8 +8,9 @@ created; a rule from an agent → the user's confirmation first.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from cabecao_index import DuplicateCandidate
 from cabecao_schema import (
     MAX_CONTENT_CHARS,
     CabecaoError,
@@ -32,17 +33,20 @@ from cabecao_schema import (
 from pydantic import Field
 
 from .. import messages
-from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
 from ..fields import Day, Name, Names, Ref, Scope, Session, Token, ToolInput, TypeName
+from ..results import Result
 from .writing import (
+    Action,
     Planned,
+    TouchedNote,
     apply_provenance,
     as_list,
     commit_changes,
     editable,
     free_path,
+    note_id,
     note_link,
-    notices,
     reread,
     session_of,
 )
@@ -72,6 +76,40 @@ class RememberIn(ToolInput):
         | None
     ) = None
     confirm_token: Token | None = None
+
+
+Decision = Literal["created", "updated", "superseded", "skipped", "needs_resolution", "needs_confirmation"]
+
+
+class RememberResult(Result):
+    """What every answer of remember starts with: the decision and the note it concerns. On its own, it is the
+    empty result a confirmation answer (decision needs_confirmation) starts with."""
+
+    decision: Decision
+    op: str
+    path: str | None = None
+    id: str | None = None
+    action: Action | None = None
+    changed: bool = False
+    commit: str | None = None
+    warnings: list[Notice] = []
+    superseded: TouchedNote | None = None
+    candidates: list[DuplicateCandidate] = []
+    reason: str | None = None
+
+
+class RememberNotWritten(RememberResult):
+    """skipped (already there) or needs_resolution (the agent chooses among the candidates): nothing written."""
+
+    next_step: str
+
+
+class RememberWritten(RememberResult):
+    """created, updated or superseded: one commit, in the session, maybe with the user's yes."""
+
+    session_handle: str
+    confirmed_by: Approval
+    next_step: str
 
 
 def _link(value: str) -> str:
@@ -136,7 +174,9 @@ def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
     return frontmatter
 
 
-def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+def remember(
+    brain: Brain, args: RememberIn, confirmation: Confirmation
+) -> RememberWritten | RememberNotWritten | ConfirmationNeeded:
     content = check_body(args.content)
     is_fact = args.type == "fact"
     if is_fact and not (args.subject and args.predicate and args.object):
@@ -157,39 +197,26 @@ def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict
     warnings: list[Notice] = []
     body = content if content.endswith("\n") else content + "\n"
     path = free_path(brain, _folder(args.type, today), slugify(title))
-    result: dict[str, Any] = {
-        "decision": None,
-        "op": op,
-        "path": None,
-        "id": None,
-        "action": None,
-        "changed": False,
-        "commit": None,
-        "warnings": notices(warnings),
-        "superseded": None,
-        "candidates": [],
-        "reason": None,
-    }
     resolution = (args.resolution or "").strip()
     decision, target = _decide(brain, args, title, content, resolution, today)
     if decision == "skipped":
-        return {
-            **result,
-            "decision": "skipped",
-            "path": target["path"] if target else None,
-            "id": target["id"] if target else None,
-            "reason": target.get("reason") if target else None,
-            "next_step": messages.remember_skipped(path=target["path"]) if target else messages.remember_skip_chosen(),
-        }
+        return RememberNotWritten(
+            decision="skipped",
+            op=op,
+            path=target["path"] if target else None,
+            id=target["id"] if target else None,
+            reason=target.get("reason") if target else None,
+            next_step=messages.remember_skipped(path=target["path"]) if target else messages.remember_skip_chosen(),
+        )
     if decision == "needs_resolution":
         assert target is not None
-        return {
-            **result,
-            "decision": "needs_resolution",
-            "candidates": target["candidates"],
-            "reason": target["reason"],
-            "next_step": messages.remember_needs_resolution(),
-        }
+        return RememberNotWritten(
+            decision="needs_resolution",
+            op=op,
+            candidates=target["candidates"],
+            reason=target["reason"],
+            next_step=messages.remember_needs_resolution(),
+        )
 
     planned: list[Planned] = []
     old_path = target["path"] if target else None
@@ -228,7 +255,7 @@ def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict
         targets=targets,
         reasons=reasons,
         summary=Summary(f"{verb} a nota {path} (type: {args.type})", content=content),
-        extra={**result, "decision": "needs_confirmation", "path": path},
+        extra=RememberResult(decision="needs_confirmation", op=op, path=path),
     )
     if isinstance(by, ConfirmationNeeded):
         return by
@@ -239,7 +266,7 @@ def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict
         doc = parse_document(before or "")
         text = render_document(doc.with_frontmatter(new_frontmatter).with_body(new_body))
         line = f"update {new_frontmatter.get('type', args.type)}: {new_frontmatter.get('title', title)}"
-        action = "update"
+        action: Action = "update"
     else:
         warnings += apply_provenance(new_frontmatter, client=brain.client, now=now, approved=approved, editing=False)
         text = render_document(new_document(new_frontmatter, new_body))
@@ -264,28 +291,28 @@ def remember(brain: Brain, args: RememberIn, confirmation: Confirmation) -> dict
                 f"supersede {old_fm.get('type', 'nota')}: {old_fm.get('title', old_path)}",
             )
         )
-        superseded = {"id": old_fm.get("id"), "path": old_path}
+        superseded = TouchedNote(id=note_id(old_fm), path=old_path)
     committed = commit_changes(brain, planned, summary=line, session=session_of(args), approved=approved, op=op)
     next_step = {
         "created": messages.remember_created(op=op),
         "updated": messages.remember_updated(path=path, op=op),
         "superseded": messages.remember_superseded(old=old_path or "", op=op),
     }[decision]
-    return {
-        **result,
-        "decision": decision,
-        "path": path,
-        "id": new_frontmatter.get("id"),
-        "action": action,
-        "changed": True,
-        "commit": committed.commit,
-        "session_handle": committed.session,
-        "confirmed_by": by,
-        "warnings": notices(warnings),
-        "superseded": superseded,
-        "reason": target.get("reason") if target else None,
-        "next_step": next_step,
-    }
+    return RememberWritten(
+        decision=decision,
+        op=op,
+        path=path,
+        id=note_id(new_frontmatter),
+        action=action,
+        changed=True,
+        commit=committed.commit,
+        session_handle=committed.session,
+        confirmed_by=by,
+        warnings=warnings,
+        superseded=superseded,
+        reason=target.get("reason") if target else None,
+        next_step=next_step,
+    )
 
 
 def _scope_of(brain: Brain, path: str) -> str | None:
@@ -297,7 +324,7 @@ def _scope_of(brain: Brain, path: str) -> str | None:
 
 def _decide(
     brain: Brain, args: RememberIn, title: str, content: str, resolution: str, today: date
-) -> tuple[str, dict[str, Any] | None]:
+) -> tuple[Decision, dict[str, Any] | None]:
     """(decision, the existing note it concerns) for a new memory."""
     index = brain.index
     if resolution:
@@ -346,7 +373,7 @@ def _decide(
     if ambiguous:
         first = ambiguous[0]
         return "needs_resolution", {
-            "candidates": [c.model_dump(mode="json") for c in ambiguous],
+            "candidates": ambiguous,
             "reason": f"{first.path}: {first.reason}",
         }
     return "created", None

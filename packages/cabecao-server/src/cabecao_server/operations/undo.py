@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
-from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_schema import CabecaoError, ErrorCode, Notice
 from cabecao_store import apply_undo, plan_undo
 from pydantic import Field
 
 from .. import messages
-from ..confirmation import Confirmation, ConfirmationNeeded, Summary, Target, approve
+from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
 from ..fields import Session, Token, ToolInput
+from ..results import Result
 from .writing import session_of
 
 if TYPE_CHECKING:
@@ -24,7 +25,37 @@ class UndoIn(ToolInput):
     confirm_token: Token | None = None
 
 
-def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> dict[str, Any] | ConfirmationNeeded:
+class UndoneOp(Result):
+    """One operation reverted: its op, its commit and what it had changed."""
+
+    op: str
+    commit: str
+    changes: list[str]
+
+
+class UndoPending(Result):
+    """The empty result a confirmation answer starts with."""
+
+    op: None = None
+    commit: None = None
+    undone: list[UndoneOp] = []
+    changed_paths: list[str] = []
+    warnings: list[Notice] = []
+
+
+class UndoResult(Result):
+    """The revert, itself an operation (undo it to redo): what it reverted and the paths it changed."""
+
+    op: str
+    commit: str
+    undone: list[UndoneOp]
+    changed_paths: list[str]
+    confirmed_by: Approval
+    warnings: list[Notice] = []
+    next_step: str
+
+
+def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> UndoResult | ConfirmationNeeded:
     if args.op and args.session:
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
@@ -46,7 +77,7 @@ def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> dict[str, An
             messages.undo_summary(count=len(plan.targets), reasons=plan.reasons),
             detail="; ".join(f"{t.op}: {t.summary}" for t in plan.targets[:10]),
         ),
-        extra={"op": None, "commit": None, "undone": [], "changed_paths": [], "warnings": []},
+        extra=UndoPending(),
     )
     if isinstance(by, ConfirmationNeeded):
         return by
@@ -58,13 +89,11 @@ def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> dict[str, An
         approved=by is not None,
         after_commit=brain.indexed,
     )
-    changed = list(record.paths)
-    return {
-        "op": record.op,
-        "commit": record.commit,
-        "undone": [{"op": t.op, "commit": t.commit, "changes": t.changes or [t.summary]} for t in plan.targets],
-        "changed_paths": changed,
-        "confirmed_by": by,
-        "warnings": [],
-        "next_step": messages.undo_done(op=record.op),
-    }
+    return UndoResult(
+        op=record.op,
+        commit=record.commit,
+        undone=[UndoneOp(op=t.op, commit=t.commit, changes=t.changes or [t.summary]) for t in plan.targets],
+        changed_paths=list(record.paths),
+        confirmed_by=by,
+        next_step=messages.undo_done(op=record.op),
+    )

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from cabecao_schema import (
     CONFIG_FILE,
@@ -30,9 +30,21 @@ from cabecao_store import HUMAN_CLIENT, FileChange, OperationRecord
 
 from .. import messages
 from ..fields import WriteInput
+from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
+
+
+#: What a write did to the note it reports: created it, or changed one that was there.
+Action = Literal["add", "update"]
+
+
+class TouchedNote(Result):
+    """A note a write created or superseded, by id and path (handoff_save's notes, remember's `superseded`)."""
+
+    id: str | None
+    path: str
 
 
 @dataclass
@@ -114,8 +126,11 @@ def commit_changes(
     return record
 
 
-def notices(warnings: Sequence[Notice]) -> list[dict[str, Any]]:
-    return [w.model_dump(mode="json") for w in warnings]
+def note_id(frontmatter: Mapping[str, Any]) -> str | None:
+    """The id a result reports for a note: its frontmatter's id when it is text. A hand-written id of digits
+    only reads as a number; like the index, the result then treats the note as having no id."""
+    value = frontmatter.get("id")
+    return value if isinstance(value, str) else None
 
 
 def note_link(path: str) -> str:
