@@ -96,9 +96,14 @@ def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) 
     today = brain.today()
     now = brain.now()
     scope = args.scope or "global"
-    first = " ".join((args.next or args.done)[0].split())[:80]
+    first = " ".join((args.next or args.done or [""])[0].split())[:80]
     title = check_name(args.title or messages.handoff_default_title(first=first), field="title")
-    sections = {"done": args.done, "next": args.next, "decisions": args.decisions, "gotchas": args.gotchas}
+    sections = {
+        "done": args.done or [],
+        "next": args.next or [],
+        "decisions": args.decisions or [],
+        "gotchas": args.gotchas or [],
+    }
     expires = today + timedelta(days=30)
     handoff_path = free_path(brain, "memory/handoffs", f"{today:%Y-%m-%d}-{slugify(title, limit=60)}")
     handoff_fm: dict[str, Any] = {
@@ -162,7 +167,7 @@ def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) 
             "created": today,
         }
         apply_provenance(episode_fm, client=brain.client, now=now, approved=False, editing=False)
-        episode_sections = {"done": args.done, "decisions": args.decisions, "gotchas": args.gotchas}
+        episode_sections = {key: sections[key] for key in ("done", "decisions", "gotchas")}
         planned.insert(
             1,
             Planned(

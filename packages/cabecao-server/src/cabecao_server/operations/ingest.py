@@ -139,7 +139,7 @@ def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> IngestRe
         if is_raw(clean):
             existing_raw = clean
     else:
-        text = args.content
+        text = args.content or ""  # checked above: without a path, the content is there
     doc = parse_document(text)
     outside = dict(doc.frontmatter)
     for key in outside:

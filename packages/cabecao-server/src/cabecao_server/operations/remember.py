@@ -121,7 +121,7 @@ def _title(args: RememberIn) -> str:
     if args.title:
         return args.title
     if args.type == "fact":
-        return f"{link_target(args.subject)} {args.predicate} {link_target(args.object)}"
+        return f"{link_target(args.subject or '')} {args.predicate} {link_target(args.object or '')}"
     first = next((line for line in args.content.splitlines() if line.strip()), args.content)
     return first.strip().lstrip("#").strip()[:120] or "Memória"
 
@@ -151,7 +151,7 @@ def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
             )
         frontmatter[relation] = [_link(t) for t in targets]
     if args.type == "fact":
-        frontmatter["subject"] = _link(args.subject)
+        frontmatter["subject"] = _link(args.subject or "")
         frontmatter["predicate"] = args.predicate
         frontmatter["object"] = args.object
     for key, day in (
@@ -167,7 +167,7 @@ def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
             messages.invalid_validity(start=args.valid_from, end=args.valid_until),
             next_step=messages.next_step_fix_arguments(tool="remember"),
         )
-    if args.type == "fact" and not (link_target(args.subject) and link_target(args.object)):
+    if args.type == "fact" and not (link_target(args.subject or "") and link_target(args.object or "")):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
         )
@@ -234,7 +234,9 @@ def remember(
             new_frontmatter["supersedes"] = [note_link(old_path)]
             new_frontmatter.setdefault("valid_from", today)
     validate_frontmatter(new_frontmatter, path=path)
-    targets = [Target(path, before)] + ([Target(old_path, old_text)] if decision == "superseded" else [])
+    targets = [Target(path, before)]
+    if decision == "superseded" and old_path is not None:
+        targets.append(Target(old_path, old_text))
     # Every file touched counts: an update or supersede of a rule, a raw/ source or a control file asks first.
     reasons = confirmation_reasons(
         path, new_frontmatter=new_frontmatter, old_frontmatter=None, exists=before is not None
@@ -349,7 +351,7 @@ def _decide(
         )
     if args.type == "fact":
         facts = index.facts(subject=args.subject, predicate=args.predicate, as_of=today, limit=200).facts
-        wanted = fold(link_target(args.object))
+        wanted = fold(link_target(args.object or ""))
         # Same scope only: a project's fact never expires another project's or a global one.
         scope = args.scope or "global"
         current = [f for f in facts if f.validity == "current" and _scope_of(brain, f.path) == scope]
