@@ -1,29 +1,31 @@
-"""The `cabecao` command run as a person runs it: a real process, real brains, real git."""
+"""The `cabecao` command as a person runs it, on real brains and real git: in this process through CliRunner
+(conftest.py), and as a real process where only a process shows the behaviour (the installed command, a closed
+pipe)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from cabecao_store import FileChange, Store
 
+from .conftest import Cabecao, Ran
 
-def cabecao(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cabecao_cli", *args],
-        cwd=cwd,
-        env={**os.environ, **(env or {})},
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
+#: The console script the package installs (`[project.scripts]`), next to this interpreter.
+INSTALLED = shutil.which("cabecao", path=str(Path(sys.executable).parent))
 
 
-def assert_clean_error(done: subprocess.CompletedProcess[str]) -> None:
+def installed(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed `cabecao` command as a real process."""
+    assert INSTALLED, f"no cabecao command next to {sys.executable}"
+    return subprocess.run([INSTALLED, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+
+
+def assert_clean_error(done: Ran | subprocess.CompletedProcess[str]) -> None:
     assert done.returncode == 1, done
     assert "Traceback" not in done.stderr + done.stdout
     assert done.stderr.startswith("Erro: ")
@@ -31,6 +33,8 @@ def assert_clean_error(done: subprocess.CompletedProcess[str]) -> None:
 
 
 def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
+    """The installed `cabecao` command, end to end in real processes: its entry point, init, status and log."""
+    cabecao = installed
     root = tmp_path / "exemplo"
     done = cabecao("init", "--sample", str(root))
     assert done.returncode == 0, done.stderr
@@ -49,7 +53,7 @@ def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
     assert log["operations"][0]["client"] == "cli"
 
 
-def test_init_gives_git_a_version_4_index_it_reads(tmp_path: Path) -> None:
+def test_init_gives_git_a_version_4_index_it_reads(cabecao: Cabecao, tmp_path: Path) -> None:
     root = tmp_path / "b"
     assert cabecao("init", "--sample", str(root)).returncode == 0
     assert (root / ".git" / "index").read_bytes()[:8] == b"DIRC" + (4).to_bytes(4, "big")
@@ -59,7 +63,7 @@ def test_init_gives_git_a_version_4_index_it_reads(tmp_path: Path) -> None:
     assert "wiki/entities/Projeto Atlas.md" in tracked
 
 
-def test_brain_is_found_from_env_and_from_a_subfolder(tmp_path: Path) -> None:
+def test_brain_is_found_from_env_and_from_a_subfolder(cabecao: Cabecao, tmp_path: Path) -> None:
     root = tmp_path / "b"
     assert cabecao("init", str(root)).returncode == 0
     via_env = json.loads(cabecao("status", "--json", env={"CABECAO_BRAIN": str(root)}).stdout)
@@ -68,7 +72,7 @@ def test_brain_is_found_from_env_and_from_a_subfolder(tmp_path: Path) -> None:
     assert inside["root"] == str(root.resolve())
 
 
-def test_errors_are_pt_br_with_next_step_and_no_traceback(tmp_path: Path) -> None:
+def test_errors_are_pt_br_with_next_step_and_no_traceback(cabecao: Cabecao, tmp_path: Path) -> None:
     assert_clean_error(cabecao("status", "--brain", str(tmp_path)))
     busy = tmp_path / "ocupada"
     busy.mkdir()
@@ -79,7 +83,7 @@ def test_errors_are_pt_br_with_next_step_and_no_traceback(tmp_path: Path) -> Non
     assert json.loads(as_json.stdout)["error"]["code"] == "not_a_brain"
 
 
-def test_undo_of_the_last_agent_operation_and_of_a_user_operation(tmp_path: Path) -> None:
+def test_undo_of_the_last_agent_operation_and_of_a_user_operation(cabecao: Cabecao, tmp_path: Path) -> None:
     root = tmp_path / "b"
     cabecao("init", str(root))
     store = Store.open(root)
@@ -106,7 +110,7 @@ def test_undo_of_the_last_agent_operation_and_of_a_user_operation(tmp_path: Path
     assert "não há operação de agente" in nothing.stderr
 
 
-def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
+def test_search_lint_and_index_rebuild(cabecao: Cabecao, tmp_path: Path) -> None:
     root = tmp_path / "exemplo"
     cabecao("init", "--sample", str(root))
     found = json.loads(cabecao("search", "respostas português", "--brain", str(root), "--json").stdout)
@@ -139,7 +143,7 @@ def test_search_lint_and_index_rebuild(tmp_path: Path) -> None:
     assert rebuilt["notes"] == 29 and rebuilt["facts"] == 3
 
 
-def test_search_shows_scores_and_types_people_can_read(tmp_path: Path) -> None:
+def test_search_shows_scores_and_types_people_can_read(cabecao: Cabecao, tmp_path: Path) -> None:
     """Terms found in most notes of a small brain get almost no bm25 weight: scores of a millionth must not all
     print as 0.00, and a raw source (no type) must not print as None."""
     root = tmp_path / "exemplo"
@@ -154,8 +158,9 @@ def test_search_shows_scores_and_types_people_can_read(tmp_path: Path) -> None:
     assert "None" not in human
 
 
-def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
-    """`cabecao search x | head -1`: the reader leaves early; no error message about it, no traceback."""
+def test_a_closed_pipe_ends_quietly(cabecao: Cabecao, tmp_path: Path) -> None:
+    """`cabecao search x | head -1`: the reader leaves early; no error message about it, no traceback. A real
+    process: the pipe is a file descriptor, and what is checked is how the process ends."""
     root = tmp_path / "exemplo"
     cabecao("init", "--sample", str(root))
     for args in (("search", "fila"), ("search", "fila", "--json"), ("lint",), ("log",)):
@@ -176,7 +181,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
         assert done.stderr == "", (args, done.stderr)
 
 
-def test_undo_of_a_session_and_of_a_user_operation_with_yes(tmp_path: Path) -> None:
+def test_undo_of_a_session_and_of_a_user_operation_with_yes(cabecao: Cabecao, tmp_path: Path) -> None:
     root = tmp_path / "b"
     cabecao("init", str(root))
     store = Store.open(root)

@@ -1,4 +1,5 @@
-"""`cabecao install-client` on a temporary home: every client's config is valid, merged, backed up."""
+"""`cabecao install-client` on a temporary home: every client's config is valid, merged, backed up. The command
+runs in this process (conftest.py); `demo`, which spawns the real server, runs as a real process."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import os
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from cabecao_store import init_brain
+
+from .conftest import Cabecao, Ran
 
 CLIENTS = {
     # client: (config path under the temporary home, key holding the servers, format)
@@ -24,17 +28,17 @@ CLIENTS = {
 }
 
 
-def cabecao(home: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
-    return subprocess.run(
-        [sys.executable, "-m", "cabecao_cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+AtHome = Callable[..., Ran]
+
+
+@pytest.fixture
+def at_home(cabecao: Cabecao) -> AtHome:
+    """`at_home(home, *args, cwd=)`: `cabecao *args` with HOME (and XDG_CONFIG_HOME) at `home`."""
+
+    def run(home: Path, *args: str, cwd: Path | None = None) -> Ran:
+        return cabecao(*args, cwd=cwd, env={"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")})
+
+    return run
 
 
 def load(path: Path, fmt: str) -> dict:
@@ -50,13 +54,13 @@ def brain(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("client", sorted(CLIENTS))
-def test_dry_run_then_install_then_merge(tmp_path: Path, brain: Path, client: str) -> None:
+def test_dry_run_then_install_then_merge(at_home: AtHome, tmp_path: Path, brain: Path, client: str) -> None:
     home = tmp_path / "home"
     home.mkdir()
     relative, key, fmt = CLIENTS[client]
     config = home / relative
 
-    dry = cabecao(home, "install-client", client, "--brain", str(brain), "--dry-run", "--json")
+    dry = at_home(home, "install-client", client, "--brain", str(brain), "--dry-run", "--json")
     assert dry.returncode == 0, dry.stderr
     planned = json.loads(dry.stdout)
     assert planned["path"] == str(config) and planned["changed"] and planned["dry_run"]
@@ -71,7 +75,7 @@ def test_dry_run_then_install_then_merge(tmp_path: Path, brain: Path, client: st
         original = json.dumps({"theme": "dark", key: {"other": {"command": "other-server", "args": []}}}, indent=2)
     config.write_text(original, encoding="utf-8")
 
-    done = cabecao(home, "install-client", client, "--brain", str(brain))
+    done = at_home(home, "install-client", client, "--brain", str(brain))
     assert done.returncode == 0, done.stderr
     data = load(config, fmt)
     assert data[key]["other"] == {"command": "other-server", "args": []}
@@ -85,36 +89,45 @@ def test_dry_run_then_install_then_merge(tmp_path: Path, brain: Path, client: st
     backups = list(config.parent.glob(f"{config.name}.bak-*"))
     assert len(backups) == 1 and backups[0].read_text(encoding="utf-8") == original
 
-    again = cabecao(home, "install-client", client, "--brain", str(brain))
+    again = at_home(home, "install-client", client, "--brain", str(brain))
     assert again.returncode == 0
     assert len(list(config.parent.glob(f"{config.name}.bak-*"))) == 1  # unchanged: no new backup
 
 
-def test_project_scope_and_a_broken_config_is_left_alone(tmp_path: Path, brain: Path) -> None:
+def test_project_scope_and_a_broken_config_is_left_alone(at_home: AtHome, tmp_path: Path, brain: Path) -> None:
     home = tmp_path / "home"
     project = tmp_path / "projeto"
     home.mkdir()
     project.mkdir()
-    done = cabecao(home, "install-client", "claude-code", "--brain", str(brain), "--scope", "project", cwd=project)
+    done = at_home(home, "install-client", "claude-code", "--brain", str(brain), "--scope", "project", cwd=project)
     assert done.returncode == 0, done.stderr
     assert "cabecao" in json.loads((project / ".mcp.json").read_text(encoding="utf-8"))["mcpServers"]
 
     broken = home / ".cursor" / "mcp.json"
     broken.parent.mkdir(parents=True)
     broken.write_text("{ not json", encoding="utf-8")
-    refused = cabecao(home, "install-client", "cursor", "--brain", str(brain))
+    refused = at_home(home, "install-client", "cursor", "--brain", str(brain))
     assert refused.returncode == 1
     assert "Erro:" in refused.stderr and "Traceback" not in refused.stderr
     assert broken.read_text(encoding="utf-8") == "{ not json"
 
-    unknown = cabecao(home, "install-client", "notepad", "--brain", str(brain))
+    unknown = at_home(home, "install-client", "notepad", "--brain", str(brain))
     assert unknown.returncode == 1 and "claude-code" in unknown.stderr
-    no_project_scope = cabecao(home, "install-client", "windsurf", "--brain", str(brain), "--scope", "project")
+    no_project_scope = at_home(home, "install-client", "windsurf", "--brain", str(brain), "--scope", "project")
     assert no_project_scope.returncode == 1
 
 
 def test_demo_plays_a_session_through_the_real_server(tmp_path: Path) -> None:
-    done = cabecao(tmp_path, "demo")
+    """A real process: the demo spawns `cabecao mcp` with its own stderr as the server's, which needs a file
+    descriptor (CliRunner's stderr has none)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cabecao_cli", "demo"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / ".config")},
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr
     for tool in ("recall", "search", "read", "graph", "facts"):
         assert f"→ {tool}(" in done.stdout
