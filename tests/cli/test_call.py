@@ -103,14 +103,8 @@ def test_status_json_has_the_keys_of_the_mcp_status_tool(cabecao: Cabecao, sampl
 def test_call_write_page_is_one_commit_of_the_person_and_undo_takes_it_back(cabecao: Cabecao, sample: Path) -> None:
     path = "wiki/concepts/Ornitorrinco.md"
     before = pygit2.Repository(str(sample)).head.target
-    written = answer(
-        call(
-            cabecao,
-            sample,
-            "write_page",
-            {"path": path, "content": "# Ornitorrinco\n\nO ornitorrinco bota ovos.", "frontmatter": {"type": "concept"}},
-        )
-    )
+    note = {"path": path, "content": "# Ornitorrinco\n\nO ornitorrinco bota ovos.", "frontmatter": {"type": "concept"}}
+    written = answer(call(cabecao, sample, "write_page", note))
     assert written["action"] == "add" and written["path"] == path and written["changed"] is True
 
     repo = pygit2.Repository(str(sample))
