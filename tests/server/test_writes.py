@@ -147,6 +147,34 @@ async def test_same_note_saved_again_is_skipped(sample_brain: Path) -> None:
     assert result["commit"] is None
 
 
+async def test_every_sample_fact_saved_again_is_skipped_even_the_expired_one(sample_brain: Path) -> None:
+    """The sample's RabbitMQ fact expired when SQS replaced it: saving it again must not supersede SQS."""
+    head = gitcli.head(sample_brain)
+    facts = sorted((sample_brain / "memory/facts").glob("*.md"))
+    assert len(facts) == 3
+    async with connect(sample_brain) as client:
+        for path in facts:
+            doc = parse_document(path.read_text(encoding="utf-8"))
+            fm = doc.frontmatter
+            arguments = {
+                "content": doc.body,
+                "type": "fact",
+                "subject": fm["subject"],
+                "predicate": fm["predicate"],
+                "object": fm["object"],
+                "scope": fm["scope"],
+            }
+            result = await call(client, "remember", arguments)
+            assert result["decision"] == "skipped", (path.name, result)
+            assert result["path"] == f"memory/facts/{path.name}"
+            assert result["commit"] is None
+            assert next(iter(result)) == "data_notice"  # candidates may carry other notes' text: data first
+        current = await call(client, "facts", {"subject": "Projeto Atlas", "predicate": "uses_queue"})
+    assert gitcli.head(sample_brain) == head
+    by_object = {f["object"]: f["validity"] for f in current["facts"]}
+    assert by_object["SQS"] == "current" and by_object["RabbitMQ"] == "expired", by_object
+
+
 async def test_rule_confirmation_round_trip_with_a_token(sample_brain: Path) -> None:
     head = gitcli.head(sample_brain)
     async with connect(sample_brain) as client:

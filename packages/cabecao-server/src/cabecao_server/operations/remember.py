@@ -354,10 +354,13 @@ def _decide(
         wanted = fold(link_target(args.object or ""))
         # Same scope only: a project's fact never expires another project's or a global one.
         scope = args.scope or "global"
-        current = [f for f in facts if f.validity == "current" and _scope_of(brain, f.path) == scope]
-        for fact in current:
+        same_scope = [f for f in facts if _scope_of(brain, f.path) == scope]
+        # The same fact saved again is the same memory, whether it still holds or already expired: saving the
+        # sample's old RabbitMQ fact again must not bring it back over the current SQS one.
+        for fact in same_scope:
             if fold(fact.object) == wanted:
                 return "skipped", {"path": fact.path, "id": fact.id, "reason": messages.same_fact_reason()}
+        current = [f for f in same_scope if f.validity == "current"]
         if current:
             old = current[0]
             return "superseded", {
