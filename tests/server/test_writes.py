@@ -492,3 +492,42 @@ async def test_a_write_in_a_new_month_moves_past_months_out_of_log_md(sample_bra
         done["path"],
     }
     assert gitcli.status(sample_brain) == ""
+
+
+async def test_one_rule_for_what_a_fact_is_in_remember_write_page_and_lint(sample_brain: Path) -> None:
+    """A fact is subject, predicate and object: remember, write_page and lint all refuse one without them."""
+    head = gitcli.head(sample_brain)
+    (sample_brain / "memory/facts/fato-sem-partes.md").write_text(
+        "---\ntype: fact\ntitle: Um fato pela metade\nsubject: Projeto Atlas\n---\n\nSó o sujeito.\n", encoding="utf-8"
+    )
+    async with connect(sample_brain) as client:
+        by_remember = await call_error(
+            client, "remember", {"content": "Atlas usa algo.", "type": "fact", "subject": "Projeto Atlas"}
+        )
+        by_page = await call_error(
+            client,
+            "write_page",
+            {
+                "path": "memory/facts/outro.md",
+                "content": "Atlas usa algo.",
+                "frontmatter": {"type": "fact", "subject": "Projeto Atlas", "predicate": "uses_queue"},
+            },
+        )
+        empty_object = await call_error(
+            client,
+            "write_page",
+            {
+                "path": "memory/facts/vazio.md",
+                "content": "x",
+                "frontmatter": {"type": "fact", "subject": "[[Projeto Atlas]]", "predicate": "p", "object": "[[ ]]"},
+            },
+        )
+        lint = await call(client, "lint", {"rules": ["invalid_frontmatter"]})
+    assert by_remember["code"] == "invalid_argument"
+    assert by_page["code"] == "invalid_note" and empty_object["code"] == "invalid_note"
+    rule = "type fact exige subject, predicate e object"
+    assert rule in by_remember["message"] and rule in by_page["message"] and rule in empty_object["message"]
+    flagged = [f for f in lint["findings"] if f["path"] == "memory/facts/fato-sem-partes.md"]
+    assert flagged and rule in flagged[0]["message"]
+    assert not (sample_brain / "memory/facts/outro.md").exists()
+    assert gitcli.head(sample_brain) == head

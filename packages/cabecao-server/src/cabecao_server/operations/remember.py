@@ -19,6 +19,7 @@ from cabecao_schema import (
     check_body,
     check_name,
     confirmation_reasons,
+    fact_problem,
     fold,
     folder_for,
     link_target,
@@ -167,10 +168,6 @@ def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
             messages.invalid_validity(start=args.valid_from, end=args.valid_until),
             next_step=messages.next_step_fix_arguments(tool="remember"),
         )
-    if args.type == "fact" and not (link_target(args.subject or "") and link_target(args.object or "")):
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
-        )
     return frontmatter
 
 
@@ -179,10 +176,10 @@ def remember(
 ) -> RememberWritten | RememberNotWritten | ConfirmationNeeded:
     content = check_body(args.content)
     is_fact = args.type == "fact"
-    if is_fact and not (args.subject and args.predicate and args.object):
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
-        )
+    # The schema's one rule for what a fact is (write_page and lint apply it through the frontmatter model).
+    problem = fact_problem(args.subject, args.predicate, args.object) if is_fact else None
+    if problem is not None:
+        raise CabecaoError(ErrorCode.INVALID_ARGUMENT, problem, next_step=messages.next_step_fact_fields())
     if not is_fact and (args.subject or args.predicate or args.object):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
