@@ -147,6 +147,34 @@ async def test_same_note_saved_again_is_skipped(sample_brain: Path) -> None:
     assert result["commit"] is None
 
 
+async def test_every_sample_fact_saved_again_is_skipped_even_the_expired_one(sample_brain: Path) -> None:
+    """The sample's RabbitMQ fact expired when SQS replaced it: saving it again must not supersede SQS."""
+    head = gitcli.head(sample_brain)
+    facts = sorted((sample_brain / "memory/facts").glob("*.md"))
+    assert len(facts) == 3
+    async with connect(sample_brain) as client:
+        for path in facts:
+            doc = parse_document(path.read_text(encoding="utf-8"))
+            fm = doc.frontmatter
+            arguments = {
+                "content": doc.body,
+                "type": "fact",
+                "subject": fm["subject"],
+                "predicate": fm["predicate"],
+                "object": fm["object"],
+                "scope": fm["scope"],
+            }
+            result = await call(client, "remember", arguments)
+            assert result["decision"] == "skipped", (path.name, result)
+            assert result["path"] == f"memory/facts/{path.name}"
+            assert result["commit"] is None
+            assert next(iter(result)) == "data_notice"  # candidates may carry other notes' text: data first
+        current = await call(client, "facts", {"subject": "Projeto Atlas", "predicate": "uses_queue"})
+    assert gitcli.head(sample_brain) == head
+    by_object = {f["object"]: f["validity"] for f in current["facts"]}
+    assert by_object["SQS"] == "current" and by_object["RabbitMQ"] == "expired", by_object
+
+
 async def test_rule_confirmation_round_trip_with_a_token(sample_brain: Path) -> None:
     head = gitcli.head(sample_brain)
     async with connect(sample_brain) as client:
@@ -464,3 +492,42 @@ async def test_a_write_in_a_new_month_moves_past_months_out_of_log_md(sample_bra
         done["path"],
     }
     assert gitcli.status(sample_brain) == ""
+
+
+async def test_one_rule_for_what_a_fact_is_in_remember_write_page_and_lint(sample_brain: Path) -> None:
+    """A fact is subject, predicate and object: remember, write_page and lint all refuse one without them."""
+    head = gitcli.head(sample_brain)
+    (sample_brain / "memory/facts/fato-sem-partes.md").write_text(
+        "---\ntype: fact\ntitle: Um fato pela metade\nsubject: Projeto Atlas\n---\n\nSó o sujeito.\n", encoding="utf-8"
+    )
+    async with connect(sample_brain) as client:
+        by_remember = await call_error(
+            client, "remember", {"content": "Atlas usa algo.", "type": "fact", "subject": "Projeto Atlas"}
+        )
+        by_page = await call_error(
+            client,
+            "write_page",
+            {
+                "path": "memory/facts/outro.md",
+                "content": "Atlas usa algo.",
+                "frontmatter": {"type": "fact", "subject": "Projeto Atlas", "predicate": "uses_queue"},
+            },
+        )
+        empty_object = await call_error(
+            client,
+            "write_page",
+            {
+                "path": "memory/facts/vazio.md",
+                "content": "x",
+                "frontmatter": {"type": "fact", "subject": "[[Projeto Atlas]]", "predicate": "p", "object": "[[ ]]"},
+            },
+        )
+        lint = await call(client, "lint", {"rules": ["invalid_frontmatter"]})
+    assert by_remember["code"] == "invalid_argument"
+    assert by_page["code"] == "invalid_note" and empty_object["code"] == "invalid_note"
+    rule = "type fact exige subject, predicate e object"
+    assert rule in by_remember["message"] and rule in by_page["message"] and rule in empty_object["message"]
+    flagged = [f for f in lint["findings"] if f["path"] == "memory/facts/fato-sem-partes.md"]
+    assert flagged and rule in flagged[0]["message"]
+    assert not (sample_brain / "memory/facts/outro.md").exists()
+    assert gitcli.head(sample_brain) == head

@@ -58,6 +58,7 @@ from .notes import (
     NoteType,
     Trust,
     Validity,
+    fact_problem,
     folder_for,
     parse_scope,
     scope_project,
@@ -108,6 +109,7 @@ __all__ = [
     "Validity",
     "folder_for",
     "parse_scope",
+    "fact_problem",
     "scope_project",
     # documents
     "Document",

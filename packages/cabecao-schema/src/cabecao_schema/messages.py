@@ -300,3 +300,7 @@ def origin_not_valid() -> str:
 
 def relation_type_not_valid(*, value: str) -> str:
     return f"o tipo de relação {value!r} deve ter só letras minúsculas, números e _, começando por uma letra (até 40 caracteres)"
+
+
+def fact_fields_required() -> str:
+    return "type fact exige subject, predicate e object, nenhum vazio"

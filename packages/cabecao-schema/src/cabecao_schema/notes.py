@@ -7,11 +7,12 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from . import messages
 from .ids import is_ulid
 from .limits import MAX_TITLE_CHARS
+from .links import link_target
 
 SCHEMA_VERSION = 1
 
@@ -194,6 +195,13 @@ class Frontmatter(BaseModel):
             raise ValueError(messages.origin_not_valid())
         return value
 
+    @model_validator(mode="after")
+    def _fact_has_its_parts(self) -> Frontmatter:
+        problem = fact_problem(self.subject, self.predicate, self.object_) if self.type == NoteType.FACT else None
+        if problem is not None:
+            raise ValueError(problem)
+        return self
+
     def relations(self, relation_types: tuple[str, ...] | list[str] = DEFAULT_RELATION_TYPES) -> dict[str, list[str]]:
         """Typed relations found in the frontmatter, each as a list of link texts."""
         found: dict[str, list[str]] = {}
@@ -208,6 +216,14 @@ class Frontmatter(BaseModel):
                 if texts:
                     found[name] = texts
         return found
+
+
+def fact_problem(subject: str | None, predicate: str | None, object_: str | None) -> str | None:
+    """Why these are not the three parts of a fact, or None. The one rule for what a fact is: a subject and an
+    object (a note or a value, as a link or as text) and a predicate, none of them empty."""
+    if not (subject and link_target(subject) and predicate and predicate.strip() and object_ and link_target(object_)):
+        return messages.fact_fields_required()
+    return None
 
 
 def parse_scope(text: str) -> str:

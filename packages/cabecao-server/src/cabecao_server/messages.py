@@ -310,10 +310,6 @@ def resolution_target_missing(*, ref: str) -> str:
     return f"não há nota {ref} para a resolution"
 
 
-def fact_fields_required() -> str:
-    return "type fact exige subject, predicate e object"
-
-
 def next_step_fact_fields() -> str:
     return "Repita com subject (o sujeito), predicate (a relação, como uses_queue) e object (o valor ou a nota)."
 

@@ -135,7 +135,7 @@ OPERATIONS: dict[str, Operation] = {
             remember.RememberIn,
             "write",
             remember.remember,
-            data=False,
+            data=True,  # its candidates carry other notes' content
         ),
         Operation(
             "handoff_save",

@@ -19,6 +19,7 @@ from cabecao_schema import (
     check_body,
     check_name,
     confirmation_reasons,
+    fact_problem,
     fold,
     folder_for,
     link_target,
@@ -167,10 +168,6 @@ def _base(brain: Brain, args: RememberIn, title: str) -> dict[str, Any]:
             messages.invalid_validity(start=args.valid_from, end=args.valid_until),
             next_step=messages.next_step_fix_arguments(tool="remember"),
         )
-    if args.type == "fact" and not (link_target(args.subject or "") and link_target(args.object or "")):
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
-        )
     return frontmatter
 
 
@@ -179,10 +176,10 @@ def remember(
 ) -> RememberWritten | RememberNotWritten | ConfirmationNeeded:
     content = check_body(args.content)
     is_fact = args.type == "fact"
-    if is_fact and not (args.subject and args.predicate and args.object):
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, messages.fact_fields_required(), next_step=messages.next_step_fact_fields()
-        )
+    # The schema's one rule for what a fact is (write_page and lint apply it through the frontmatter model).
+    problem = fact_problem(args.subject, args.predicate, args.object) if is_fact else None
+    if problem is not None:
+        raise CabecaoError(ErrorCode.INVALID_ARGUMENT, problem, next_step=messages.next_step_fact_fields())
     if not is_fact and (args.subject or args.predicate or args.object):
         raise CabecaoError(
             ErrorCode.INVALID_ARGUMENT,
@@ -354,10 +351,13 @@ def _decide(
         wanted = fold(link_target(args.object or ""))
         # Same scope only: a project's fact never expires another project's or a global one.
         scope = args.scope or "global"
-        current = [f for f in facts if f.validity == "current" and _scope_of(brain, f.path) == scope]
-        for fact in current:
+        same_scope = [f for f in facts if _scope_of(brain, f.path) == scope]
+        # The same fact saved again is the same memory, whether it still holds or already expired: saving the
+        # sample's old RabbitMQ fact again must not bring it back over the current SQS one.
+        for fact in same_scope:
             if fold(fact.object) == wanted:
                 return "skipped", {"path": fact.path, "id": fact.id, "reason": messages.same_fact_reason()}
+        current = [f for f in same_scope if f.validity == "current"]
         if current:
             old = current[0]
             return "superseded", {
