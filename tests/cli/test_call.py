@@ -153,7 +153,7 @@ def test_a_rule_without_a_terminal_gets_the_token_and_the_token_writes_it(cabeca
     [
         ("write_page", '{"path": "wiki/concepts/a.md"', "os argumentos não são JSON válido: "),
         ("write_page", '[{"path": "wiki/concepts/a.md", "content": "a"}]', "os argumentos devem ser um objeto JSON"),
-        ("nada", "{}", "a ferramenta 'nada' não existe neste servidor; as disponíveis são: recall, search, "),
+        ("nada", "{}", "a ferramenta 'nada' não existe; as disponíveis são: recall, search, "),
         ("search", '{"query": ""}', "argumento inválido em query: não pode ser vazio"),
         (
             "write_page",
@@ -173,4 +173,7 @@ def test_bad_input_is_refused_in_pt_br_and_changes_nothing(
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(f"Erro: {message}"), done.stderr
     assert "\nPróximo passo: " in done.stderr
+    next_step = done.stderr.split("\nPróximo passo: ", 1)[1]
+    # Worded for the terminal: what to run or type again, never a tool to call or tools/list.
+    assert "tools/list" not in next_step and "chame" not in next_step.lower(), next_step
     assert on_disk(sample) == untouched

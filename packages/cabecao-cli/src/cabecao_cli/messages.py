@@ -181,3 +181,11 @@ def call_arguments_not_object() -> str:
 
 def next_step_call_arguments() -> str:
     return "Passe os argumentos da ferramenta como um objeto JSON entre aspas simples, ou - para ler da entrada padrão."
+
+
+def unknown_tool(*, name: str, available: str) -> str:
+    return f"a ferramenta {name!r} não existe; as disponíveis são: {available}"
+
+
+def next_step_known_tools() -> str:
+    return "Rode cabecao call de novo com uma das ferramentas listadas."

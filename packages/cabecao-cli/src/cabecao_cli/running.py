@@ -28,22 +28,37 @@ def open_brain(option: Path | None) -> Brain:
 
 
 def parse(
-    name: str, arguments: Mapping[str, Any], *, options: Mapping[str, str] | None = None, published: bool = True
+    name: str,
+    arguments: Mapping[str, Any],
+    *,
+    options: Mapping[str, str] | None = None,
+    published: bool = True,
+    command: str | None = None,
 ) -> tuple[Operation, ToolInput]:
-    """(operation, input) for `name`; a bad value names the option the person typed, not the tool's field."""
-    from cabecao_server import InvalidArguments, operation
+    """(operation, input) for `name`; a bad value names the option the person typed (or, for `cabecao call`, the
+    tool's field), and the next step is a command to run again, not a tool to call."""
+    from cabecao_server import OPERATIONS, TOOLS, InvalidArguments
 
-    op = operation(name, published=published)
+    command = command or f"cabecao {name}"
+    table = TOOLS if published else OPERATIONS
+    op = table.get(name)
+    if op is None:
+        raise CabecaoError(
+            ErrorCode.INVALID_ARGUMENT,
+            messages.unknown_tool(name=name, available=", ".join(table)),
+            next_step=messages.next_step_known_tools(),
+        )
     try:
         return op, op.parse(arguments)
     except InvalidArguments as error:
-        if options is None:
-            raise
         head = error.field.split(".", 1)[0]  # `rules.0` is the option `--rule`, whichever value it was
+        message = (
+            error.message
+            if options is None
+            else messages.invalid_option(option=options.get(head, error.field), problem=error.problem)
+        )
         raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT,
-            messages.invalid_option(option=options.get(head, error.field), problem=error.problem),
-            next_step=messages.next_step_fix_options(command=f"cabecao {name}"),
+            ErrorCode.INVALID_ARGUMENT, message, next_step=messages.next_step_fix_options(command=command)
         ) from None
 
 
@@ -55,6 +70,7 @@ def run(
     options: Mapping[str, str] | None = None,
     published: bool = True,
     yes: bool = False,
+    command: str | None = None,
 ) -> dict[str, Any]:
     """The operation's result as the MCP tool gives it (with `data_notice` first where the tool has it).
 
@@ -63,7 +79,7 @@ def run(
     """
     from cabecao_server import Confirmation, ConfirmationNeeded
 
-    op, args = parse(name, arguments, options=options, published=published)
+    op, args = parse(name, arguments, options=options, published=published, command=command)
     context = open_brain(brain)
     try:
         outcome = op(context, args, Confirmation(token=getattr(args, "confirm_token", None)))

@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
         terminal, devolve confirmation_required com o confirm_token para repetir a chamada.
         """
         text = typer.get_text_stream("stdin").read() if arguments == "-" else arguments
-        print_json(run(tool, _object(text), brain=brain, yes=yes))
+        print_json(run(tool, _object(text), brain=brain, yes=yes, command=f"cabecao call {tool}"))
 
 
 def _object(text: str) -> dict[str, Any]:
