@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def error_prefix() -> str:
     return "Erro"
@@ -30,10 +32,6 @@ def brain_exists(*, root: str) -> str:
 
 def next_after_init(*, root: str) -> str:
     return f"Veja o estado com `cabecao status --brain {root}` e registre-o num cliente com `cabecao install-client`."
-
-
-def undo_needs_confirmation() -> str:
-    return "Esta desfeita precisa de confirmação:"
 
 
 def confirm_prompt() -> str:
@@ -189,3 +187,37 @@ def unknown_tool(*, name: str, available: str) -> str:
 
 def next_step_known_tools() -> str:
     return "Rode cabecao call de novo com uma das ferramentas listadas."
+
+
+def undone_by(*, op: str) -> str:
+    return f"  [desfeita por {op}]"
+
+
+def session_line(*, session: str) -> str:
+    return f"sessão {session}"
+
+
+def op_or_session() -> str:
+    return "use --op ou --session, não os dois"
+
+
+def status_lines(data: dict[str, Any], *, supported: int) -> list[str]:
+    """`cabecao status` for people, from the fields of the `status` tool."""
+    notes, sync = data["notes"], data["sync"]
+    lines = [
+        f"Cérebro:        {data['root']}",
+        f"Schema:         {data['brain_schema_version']} (esta versão entende até {supported})",
+        f"Branch:         {sync['branch']}",
+        f"Notas:          {notes['total']} ({notes['archived']} arquivadas, {notes['untyped']} sem tipo)",
+    ]
+    lines += [f"  {name:<14}{count}" for name, count in notes["by_type"].items()]
+    if data["conflicts"]:
+        lines.append(f"Conflitos:      {data['conflicts']} cópias de conflito pendentes")
+    lines.append(f"Trava:          {lock_state(locked=bool(sync['running']))}")
+    lines += [f"Problema:       {problem}" for problem in data["problems"]]
+    lines.append(data["next_step"])
+    return lines
+
+
+def demo_error(*, code: str, message: str) -> str:
+    return f"  erro {code}: {message}"

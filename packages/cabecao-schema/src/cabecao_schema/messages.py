@@ -141,10 +141,6 @@ def next_step_secret() -> str:
     )
 
 
-def allow_marker_ignored() -> str:
-    return "o marcador cabecao:allow-secret só vale em commits feitos pelo usuário; foi ignorado"
-
-
 def config_missing(*, root: str) -> str:
     return f"{root} não é um cérebro do Cabeção: falta o arquivo .cabecao.json"
 
@@ -177,10 +173,6 @@ def invalid_date(*, field: str, value: str) -> str:
 
 def invalid_scope(*, value: str) -> str:
     return f"scope = {value!r} não é válido; use global ou project:<nome> (letras minúsculas, números, . _ -)"
-
-
-def invalid_relation_type(*, value: str, allowed: str) -> str:
-    return f"o tipo de relação {value!r} não existe; use um destes: {allowed}"
 
 
 def reason_rule() -> str:

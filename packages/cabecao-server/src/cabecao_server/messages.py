@@ -139,10 +139,6 @@ def problem_conflicts(*, count: int) -> str:
     return f"{count} cópias de conflito do sync pendentes"
 
 
-def problem_locked() -> str:
-    return "outro processo está gravando neste cérebro agora"
-
-
 def problem_pending_changes(*, count: int) -> str:
     return f"{count} arquivos alterados fora do Cabeção, ainda sem commit"
 
@@ -240,10 +236,6 @@ def protected_config(*, section: str) -> str:
 
 def next_step_cli_only() -> str:
     return "Peça ao usuário para fazer isso no terminal (cabecao embeddings / cabecao llm)."
-
-
-def config_invalid_result(*, problem: str) -> str:
-    return f"o .cabecao.json resultante não seria válido: {problem}"
 
 
 def reread_mismatch() -> str:
@@ -461,14 +453,6 @@ def gitignore_must_ignore_cabecao() -> str:
     return "o .gitignore precisa continuar ignorando .cabecao/ (a chave de confirmação e o índice desta máquina)"
 
 
-def note_not_utf8(*, path: str) -> str:
-    return f"{path} não é texto UTF-8; o Cabeção não lê nem edita esse arquivo"
-
-
-def path_is_folder(*, path: str) -> str:
-    return f"{path} é uma pasta, não uma nota"
-
-
 def invalid_validity(*, start: date, end: date) -> str:
     return f"valid_from ({start}) é depois de valid_until ({end})"
 
@@ -505,3 +489,24 @@ def invalid_session_handle() -> str:
         "deve ser o session_handle que o recall devolveu: um ULID de 26 caracteres (0-9 e A-Z maiúsculas, sem I, L, "
         "O e U), como 01M79D4AFWB93BEMF0A5SXPNQB"
     )
+
+
+def action_write_note(*, new: bool, path: str, note_type: str) -> str:
+    return f"{'Criar' if new else 'Alterar'} a nota {path} (type: {note_type})"
+
+
+def action_write_control(*, new: bool, path: str) -> str:
+    return f"{'Criar' if new else 'Alterar'} o arquivo de controle {path}"
+
+
+def action_patch(*, path: str, note_type: str) -> str:
+    return f"Alterar um trecho de {path} (type: {note_type})"
+
+
+def action_remember(*, decision: str, path: str, note_type: str) -> str:
+    verb = {"created": "Criar", "updated": "Atualizar", "superseded": "Substituir por uma nova"}[decision]
+    return f"{verb} a nota {path} (type: {note_type})"
+
+
+def action_relate(*, relation: str, link: str, path: str) -> str:
+    return f"Acrescentar {relation}: {link} em {path}"

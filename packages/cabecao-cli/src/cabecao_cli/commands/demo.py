@@ -127,7 +127,7 @@ async def _play(brain: Path) -> None:
             first = result.content[0]
             data = json.loads(first.text if isinstance(first, TextContent) else "{}")
             if result.is_error:
-                typer.echo(f"  erro {data['error']['code']}: {data['error']['message']}")
+                typer.echo(messages.demo_error(code=data["error"]["code"], message=data["error"]["message"]))
                 continue
             for line in summary(data):
                 typer.echo(f"  {line}")

@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(messages.no_operations())
             return
         for row in rows:
-            mark = f"  [desfeita por {row['undone_by']}]" if row["undone_by"] else ""
+            mark = messages.undone_by(op=row["undone_by"]) if row["undone_by"] else ""
             when = datetime.strptime(row["time"], "%Y-%m-%dT%H:%M:%SZ")
             typer.echo(f"{when:%Y-%m-%d %H:%M}  {row['op']}  {row['client']:<12} {row['summary']}{mark}")
-            typer.echo(f"{'':18}sessão {row['session']}")
+            typer.echo(f"{'':18}{messages.session_line(session=row['session'])}")

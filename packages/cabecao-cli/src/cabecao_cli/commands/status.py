@@ -21,17 +21,5 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(data)
             return
-        notes = data["notes"]
-        sync = data["sync"]
-        typer.echo(f"Cérebro:        {data['root']}")
-        typer.echo(f"Schema:         {data['brain_schema_version']} (esta versão entende até {SCHEMA_VERSION})")
-        typer.echo(f"Branch:         {sync['branch']}")
-        typer.echo(f"Notas:          {notes['total']} ({notes['archived']} arquivadas, {notes['untyped']} sem tipo)")
-        for name, count in notes["by_type"].items():
-            typer.echo(f"  {name:<14}{count}")
-        if data["conflicts"]:
-            typer.echo(f"Conflitos:      {data['conflicts']} cópias de conflito pendentes")
-        typer.echo(f"Trava:          {messages.lock_state(locked=bool(sync['running']))}")
-        for problem in data["problems"]:
-            typer.echo(f"Problema:       {problem}")
-        typer.echo(data["next_step"])
+        for line in messages.status_lines(data, supported=SCHEMA_VERSION):
+            typer.echo(line)

@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Desfaz com git revert; sem opções, a última operação de agente. O próprio undo pode ser desfeito."""
         if op and session:
-            raise typer.BadParameter("use --op ou --session, não os dois")
+            raise typer.BadParameter(messages.op_or_session())
         data = run(
             "undo",
             {"op": op, "session": session},

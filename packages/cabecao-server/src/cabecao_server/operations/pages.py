@@ -142,7 +142,6 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> W
         path, new_frontmatter=frontmatter, old_frontmatter=old_frontmatter, exists=before is not None
     )
     note_type, title = _describe(frontmatter, path)
-    verb = "Criar" if before is None else "Alterar"
     by = approve(
         brain,
         confirmation,
@@ -151,7 +150,9 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> W
         session=args.session_handle,
         targets=[Target(path, before)],
         reasons=reasons,
-        summary=Summary(f"{verb} a nota {path} (type: {note_type})", content=content),
+        summary=Summary(
+            messages.action_write_note(new=before is None, path=path, note_type=note_type), content=content
+        ),
     )
     if isinstance(by, ConfirmationNeeded):
         return by
@@ -203,7 +204,7 @@ def _write_control(
         session=args.session_handle,
         targets=[Target(path, before)],
         reasons=reasons,
-        summary=Summary(f"{'Criar' if before is None else 'Alterar'} o arquivo de controle {path}", content=content),
+        summary=Summary(messages.action_write_control(new=before is None, path=path), content=content),
     )
     if isinstance(by, ConfirmationNeeded):
         return by
@@ -252,7 +253,7 @@ def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> W
         session=args.session_handle,
         targets=[Target(path, before)],
         reasons=reasons,
-        summary=Summary(f"Alterar um trecho de {path} (type: {note_type})", content=args.new),
+        summary=Summary(messages.action_patch(path=path, note_type=note_type), content=args.new),
     )
     if isinstance(by, ConfirmationNeeded):
         return by

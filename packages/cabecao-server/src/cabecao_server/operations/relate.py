@@ -153,7 +153,7 @@ def relate(
         session=args.session_handle,
         targets=[Target(source.path, before)],
         reasons=reasons,
-        summary=Summary(f"Acrescentar {args.type}: {link} em {source.path}"),
+        summary=Summary(messages.action_relate(relation=args.type, link=link, path=source.path)),
         extra=RelatePending(path=source.path, relation=relation),
     )
     if isinstance(by, ConfirmationNeeded):

@@ -244,7 +244,6 @@ def remember(
         ):
             if reason not in reasons:
                 reasons.append(reason)
-    verb = {"created": "Criar", "updated": "Atualizar", "superseded": "Substituir por uma nova"}[decision]
     by = approve(
         brain,
         confirmation,
@@ -253,7 +252,7 @@ def remember(
         session=args.session_handle,
         targets=targets,
         reasons=reasons,
-        summary=Summary(f"{verb} a nota {path} (type: {args.type})", content=content),
+        summary=Summary(messages.action_remember(decision=decision, path=path, note_type=args.type), content=content),
         extra=RememberResult(decision="needs_confirmation", op=op, path=path),
     )
     if isinstance(by, ConfirmationNeeded):
