@@ -140,3 +140,35 @@ async def test_a_session_handle_is_a_ulid_never_a_credential_in_a_trailer(sample
     log = gitcli.git(sample_brain, "log", "--format=%B", f"{head}..HEAD")
     assert f"Cabecao-Session: {recall['session_handle']}" in log
     assert not any(handle in log for handle in shapes)
+
+
+async def test_no_answer_echoes_a_secret_an_agent_passed(sample_brain: Path) -> None:
+    """A rule's confirmation summary quoted the start of its content, and a bad scope was echoed back: now anything
+    that looks like a secret in the arguments is refused first, and no answer carries it."""
+    token = "ghp_" + "Zx81Qw7Ty5Ui3Op1As9Df7Gh5Jk3Lz1Xc9Vb"
+    head = gitcli.head(sample_brain)
+    calls = [
+        (
+            "write_page",
+            {
+                "path": "memory/rules/banco.md",
+                "content": f"senha do banco: {token}",
+                "frontmatter": {"type": "rule", "title": "Banco"},
+            },
+        ),
+        ("remember", {"content": f"Token do CI: {token}", "type": "rule"}),
+        ("search", {"query": f"onde está {token}"}),
+        ("search", {"query": "fila", "scope": f"project:{token.lower()}"}),
+        ("recall", {"task": "deploy", "scope": f"project:{token}"}),
+        ("write_page", {"path": "wiki/concepts/x.md", "content": "x", "frontmatter": {"type": "concept", token: "v"}}),
+    ]
+    async with connect(sample_brain) as client:
+        for tool, arguments in calls:
+            error = await call_error(client, tool, arguments)
+            text = json.dumps(error, ensure_ascii=False)
+            assert token not in text and token.lower() not in text, (tool, text)
+            assert error["code"] in ("secret_detected", "invalid_argument"), (tool, error)
+            assert error["next_step"], (tool, error)
+        first = await call_error(client, "write_page", calls[0][1])
+        assert first["code"] == "secret_detected"  # before any confirmation summary is built
+    assert gitcli.head(sample_brain) == head and gitcli.status(sample_brain) == ""

@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from cabecao_schema import CabecaoError, is_raw
+from cabecao_schema import CabecaoError, is_raw, withhold_secrets
 
 from . import messages
 
@@ -16,6 +16,7 @@ def print_json(data: Any) -> None:
 
 
 def print_error(error: CabecaoError, *, as_json: bool) -> None:
+    error = withhold_secrets(error)
     if as_json:
         print_json(error.to_payload())
         return

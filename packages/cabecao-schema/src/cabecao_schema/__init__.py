@@ -85,8 +85,10 @@ from .validation import (
     check_date,
     check_name,
     check_secrets,
+    strings_in,
     strip_managed_keys,
     validate_frontmatter,
+    withhold_secrets,
 )
 from .validity import parse_date, validity_on
 
@@ -152,6 +154,8 @@ __all__ = [
     "check_name",
     "check_date",
     "check_secrets",
+    "withhold_secrets",
+    "strings_in",
     "strip_managed_keys",
     "validate_frontmatter",
     "bad_name_char",

@@ -296,3 +296,11 @@ def relation_type_not_valid(*, value: str) -> str:
 
 def fact_fields_required() -> str:
     return "type fact exige subject, predicate e object, nenhum vazio"
+
+
+def message_withheld() -> str:
+    return "o erro citava um valor que parece um segredo (senha, token ou chave) e foi omitido"
+
+
+def next_step_withheld() -> str:
+    return "Confira os argumentos da chamada: não passe senhas, tokens ou chaves ao Cabeção; nada foi alterado."

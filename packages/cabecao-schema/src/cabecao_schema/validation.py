@@ -158,6 +158,28 @@ def _bad_name(model: Frontmatter, relations: dict[str, list[str]]) -> str | None
     return None
 
 
+def withhold_secrets(error: CabecaoError) -> CabecaoError:
+    """The error as it may leave the program: one whose text would carry something the scanner blocks (a value
+    echoed back, say) is replaced by a generic one of the same code. Used at every edge: MCP, terminal, logs."""
+    from .secrets import scan_secrets
+
+    texts = [error.message, error.next_step or "", *strings_in(error.details)]
+    if not any(scan_secrets(text) for text in texts if text):
+        return error
+    return CabecaoError(error.code, messages.message_withheld(), next_step=messages.next_step_withheld())
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string in a JSON-like value, keys included (what a secret scan of a structure has to read)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*strings_in(k), *strings_in(v))]
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in strings_in(item)]
+    return []
+
+
 def check_secrets(texts: Mapping[str, str], *, honour_allow_marker: bool = False) -> None:
     """Refuse with `secret_detected` if any text (path, title, frontmatter, body) looks like a secret.
 

@@ -15,10 +15,12 @@ from cabecao_schema import (
     TYPE_FOLDERS,
     CabecaoError,
     ErrorCode,
+    check_secrets,
     describe_validation,
     is_ulid,
     parse_date,
     parse_scope,
+    strings_in,
 )
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
@@ -156,7 +158,21 @@ class InvalidArguments(CabecaoError):
 def parse_input(model: type[In], arguments: Mapping[str, Any] | None, *, tool: str) -> In:
     """The tool's input, or `InvalidArguments` naming the first bad field."""
     try:
-        return model.model_validate(dict(arguments or {}))
+        parsed = model.model_validate(dict(arguments or {}))
     except ValidationError as exc:
         field, problem = describe_validation(exc, root="argumentos")
         raise InvalidArguments(tool=tool, field=field, problem=problem) from None
+    check_secrets(argument_texts(parsed), honour_allow_marker=False)
+    return parsed
+
+
+def argument_texts(args: ToolInput) -> dict[str, str]:
+    """Every text of a call, by top-level field (never by a name the agent chose, which could be the secret),
+    for the secret scan that runs before anything else: nothing an agent passes that looks like a secret is
+    ever echoed, shown in a summary, written or logged. The confirm token is Cabeção's own and is left out."""
+    texts: dict[str, str] = {}
+    for name, value in args.model_dump(mode="json", exclude={"confirm_token"}).items():
+        joined = "\n".join(strings_in(value))
+        if joined:
+            texts[messages.argument_place(field=name)] = joined
+    return texts

@@ -510,3 +510,7 @@ def action_remember(*, decision: str, path: str, note_type: str) -> str:
 
 def action_relate(*, relation: str, link: str, path: str) -> str:
     return f"Acrescentar {relation}: {link} em {path}"
+
+
+def argument_place(*, field: str) -> str:
+    return f"o argumento {field}"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
-from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_schema import CabecaoError, ErrorCode, withhold_secrets
 from mcp.server.lowlevel import Server
 from mcp.types import (
     CallToolRequestParams,
@@ -190,7 +190,7 @@ async def _warm_up(state: ServerState) -> None:
             lambda: state.open_brain(normalise_client(state.client_override)).refresh_index(), limiter=state.limiter
         )
     except CabecaoError as error:
-        log.warning(messages.warm_up_failed(problem=error.message))
+        log.warning(messages.warm_up_failed(problem=withhold_secrets(error).message))
     except Exception:  # never let the warm-up take the server down; the next call reports the problem
         traceback.print_exc(file=sys.stderr)
 

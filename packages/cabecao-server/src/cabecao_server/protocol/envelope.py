@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cabecao_schema import CabecaoError
+from cabecao_schema import CabecaoError, withhold_secrets
 from mcp.types import CallToolResult, TextContent
 
 
@@ -21,4 +21,5 @@ def success(payload: dict[str, Any]) -> CallToolResult:
 
 
 def failure(error: CabecaoError) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=_dumps(error.to_payload()))], is_error=True)
+    payload = withhold_secrets(error).to_payload()
+    return CallToolResult(content=[TextContent(type="text", text=_dumps(payload))], is_error=True)
