@@ -531,3 +531,39 @@ async def test_one_rule_for_what_a_fact_is_in_remember_write_page_and_lint(sampl
     assert flagged and rule in flagged[0]["message"]
     assert not (sample_brain / "memory/facts/outro.md").exists()
     assert gitcli.head(sample_brain) == head
+
+
+async def test_unicode_and_case_twins_of_a_path_are_the_same_note(sample_brain: Path) -> None:
+    """`Idempote\u0302ncia.md` (NFD) next to `Idempot\u00eancia.md` (NFC) made a second note with the same title."""
+    nfc = "wiki/concepts/Idempot\u00eancia.md"
+    nfd = "wiki/concepts/Idempote\u0302ncia.md"
+    assert (sample_brain / nfc).exists()  # the sample's own note
+    async with connect(sample_brain) as client:
+        made = await call(
+            client,
+            "write_page",
+            {"path": "wiki/concepts/Coere\u0302ncia.md", "content": "Nova.", "frontmatter": {"type": "concept"}},
+        )
+        assert made["path"] == "wiki/concepts/Coer\u00eancia.md"  # an NFD path is stored as NFC
+        for twin in (nfd, "wiki/concepts/idempot\u00eancia.md", "WIKI/concepts/IDEMPOTE\u0302NCIA.md"):
+            again = await call_error(
+                client, "write_page", {"path": twin, "content": "outra", "frontmatter": {"type": "concept"}}
+            )
+            assert again["code"] == "already_exists", (twin, again)
+        appended = await call(client, "write_page", {"path": nfd, "content": "Mais uma linha.", "mode": "append"})
+        assert appended["path"] == nfc and appended["changed"] is True
+        read = await call(client, "read", {"path": "wiki/concepts/IDEMPOTÊNCIA.md"})
+        assert read["note"]["path"] == nfc and "Mais uma linha." in read["note"]["content"]
+        # A file a person named in NFD (as macOS does) is found by its NFC spelling, and edited where it is.
+        person = sample_brain / "wiki/concepts" / "Conexa\u0303o.md"
+        person.write_text("---\ntype: concept\ntitle: Conexão\n---\n\nTexto da pessoa.\n", encoding="utf-8")
+        patched = await call(
+            client, "patch_page", {"path": "wiki/concepts/Conex\u00e3o.md", "old": "da pessoa", "new": "editado"}
+        )
+        assert patched["path"] == "wiki/concepts/Conexa\u0303o.md"
+    names = sorted(p.name for p in (sample_brain / "wiki/concepts").iterdir() if "dempot" in p.name.lower())
+    assert names == ["Idempot\u00eancia.md"]
+    assert "editado" in person.read_text(encoding="utf-8")
+    assert not (sample_brain / "wiki/concepts/Conex\u00e3o.md").exists() or (
+        sample_brain / "wiki/concepts/Conex\u00e3o.md"
+    ).samefile(person)

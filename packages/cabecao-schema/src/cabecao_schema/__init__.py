@@ -72,10 +72,12 @@ from .paths import (
     LOG_FILE,
     check_note_path,
     check_on_disk,
+    existing_spelling,
     is_config_file,
     is_conflict_copy,
     is_control_file,
     is_raw,
+    path_key,
 )
 from .policy import PROTECTED_CONFIG_SECTIONS, RULES_FOLDER, confirmation_reasons, is_rule, protected_config_change
 from .problems import describe_validation
@@ -145,6 +147,8 @@ __all__ = [
     "AI_INSTRUCTION_FILES",
     "check_note_path",
     "check_on_disk",
+    "existing_spelling",
+    "path_key",
     "is_conflict_copy",
     "is_control_file",
     "is_config_file",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path, PurePosixPath
 
 from . import messages
@@ -64,7 +65,9 @@ def _normalise(path: str) -> str:
             messages.path_too_long(path=path[:80] + "…", limit=MAX_PATH_CHARS),
             next_step=messages.next_step_other_path(),
         )
-    unix = path.replace("\\", "/")
+    # One spelling for every path: `Idempote\u0301ncia.md` (NFD, as macOS writes names) and `Idempot\u00eancia.md`
+    # (NFC) are the same note, and on most file systems the same file.
+    unix = unicodedata.normalize("NFC", path.replace("\\", "/"))
     if unix.startswith(("/", "~")) or _DRIVE_RE.match(unix):
         raise CabecaoError(
             ErrorCode.UNSAFE_PATH, messages.path_absolute(path=path), next_step=messages.next_step_relative_path()
@@ -153,6 +156,34 @@ def check_note_path(path: str, *, allow_control: bool = False) -> str:
             ErrorCode.INVALID_PATH, messages.path_not_markdown(path=clean), next_step=messages.next_step_other_path()
         )
     return clean
+
+
+def path_key(relative: str) -> str:
+    """What makes two paths the same note: equal after Unicode NFC and case folding, as on macOS and Windows."""
+    return unicodedata.normalize("NFC", relative).casefold()
+
+
+def existing_spelling(root: Path, relative: str) -> str:
+    """The path of the file already on disk that `relative` names under another spelling (NFD or NFC, upper or
+    lower case), folder by folder; `relative` itself when it exists or nothing matches. Writing to the twin
+    instead would make two notes that collide on a case-insensitive or normalising file system."""
+    current = Path(root)
+    parts: list[str] = []
+    for part in PurePosixPath(relative).parts:
+        candidate = current / part
+        if not candidate.exists():
+            wanted = path_key(part)
+            try:
+                match = next((e.name for e in os.scandir(current) if path_key(e.name) == wanted), None)
+            except (FileNotFoundError, NotADirectoryError):
+                match = None
+            if match is None:
+                return "/".join([*parts, *PurePosixPath(relative).parts[len(parts) :]])
+            candidate = current / match
+            part = match
+        parts.append(part)
+        current = candidate
+    return "/".join(parts)
 
 
 def check_on_disk(root: Path, relative: str) -> Path:

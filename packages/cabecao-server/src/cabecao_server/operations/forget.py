@@ -12,6 +12,7 @@ from cabecao_schema import (
     check_name,
     check_note_path,
     check_secrets,
+    existing_spelling,
     is_ulid,
 )
 from cabecao_store import apply_archive, plan_archive
@@ -82,7 +83,7 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> ForgetRe
     if is_ulid(ref.upper()):
         record = index.note(id=ref.upper(), content=False)
     else:
-        record = index.note(path=check_note_path(ref), content=False)
+        record = index.note(path=existing_spelling(brain.root, check_note_path(ref)), content=False)
     if record.archived:
         raise CabecaoError(
             ErrorCode.NOT_FOUND, messages.note_not_found(what=record.path), next_step=messages.next_step_graph()

@@ -20,6 +20,7 @@ from cabecao_schema import (
     check_name,
     check_note_path,
     check_on_disk,
+    existing_spelling,
     find_wikilinks,
     is_raw,
     new_document,
@@ -124,7 +125,7 @@ def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> IngestRe
     warnings: list[Notice] = []
     existing_raw: str | None = None
     if args.path is not None:
-        clean = check_note_path(args.path)
+        clean = existing_spelling(brain.root, check_note_path(args.path))
         target = check_on_disk(brain.root, clean)
         try:
             text = target.read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ from cabecao_schema import (
     check_body,
     check_note_path,
     confirmation_reasons,
+    existing_spelling,
     is_config_file,
     is_control_file,
     new_document,
@@ -86,7 +87,7 @@ def _describe(frontmatter: dict[str, Any], path: str) -> tuple[str, str]:
 
 
 def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> WriteResult | ConfirmationNeeded:
-    path = check_note_path(args.path, allow_control=True)
+    path = existing_spelling(brain.root, check_note_path(args.path, allow_control=True))
     content = check_body(args.content)
     before = brain.store.read_text(path)
     if is_control_file(path) or is_config_file(path):
@@ -215,7 +216,7 @@ def _write_control(
 
 
 def patch_page(brain: Brain, args: PatchPageIn, confirmation: Confirmation) -> WriteResult | ConfirmationNeeded:
-    path = check_note_path(args.path, allow_control=True)
+    path = existing_spelling(brain.root, check_note_path(args.path, allow_control=True))
     before = brain.store.read_text(path)
     if before is None:
         raise CabecaoError(

@@ -12,6 +12,7 @@ from cabecao_schema import (
     CabecaoError,
     ErrorCode,
     check_note_path,
+    existing_spelling,
     find_sections,
     is_ulid,
     match_sections,
@@ -97,7 +98,7 @@ def read(brain: Brain, args: ReadIn) -> ReadResult:
             next_step=messages.next_step_fix_arguments(tool="read"),
         )
     index = brain.fresh()
-    clean = check_note_path(path, allow_control=True) if path is not None else None
+    clean = existing_spelling(brain.root, check_note_path(path, allow_control=True)) if path is not None else None
     try:
         record = index.note(path=clean, id=id.strip().upper() if id else None, as_of=brain.today(), content=False)
     except CabecaoError as error:
