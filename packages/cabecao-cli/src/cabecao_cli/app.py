@@ -62,9 +62,9 @@ def command(func: F) -> F:
 
 
 def register() -> None:
-    from .commands import call, demo, init, install_client, knowledge, log, mcp, status, undo
+    from .commands import call, demo, ingest, init, install_client, knowledge, log, mcp, status, undo
 
-    for module in (init, status, log, undo, knowledge, call, mcp, install_client, demo):
+    for module in (init, status, log, undo, knowledge, ingest, call, mcp, install_client, demo):
         module.register(app)
 
 

@@ -221,3 +221,19 @@ def status_lines(data: dict[str, Any], *, supported: int) -> list[str]:
 
 def demo_error(*, code: str, message: str) -> str:
     return f"  erro {code}: {message}"
+
+
+def ingest_file_missing(*, path: str) -> str:
+    return f"o arquivo {path} não existe (ou é uma pasta)"
+
+
+def ingest_file_not_text(*, path: str) -> str:
+    return f"{path} não é um arquivo de texto UTF-8"
+
+
+def ingest_file_too_big(*, path: str, limit: int) -> str:
+    return f"{path} passa do limite de {limit} caracteres de uma fonte"
+
+
+def next_step_ingest_file() -> str:
+    return "Passe um arquivo de texto (Markdown, .txt) que exista, ou converta o documento para texto antes."
