@@ -567,3 +567,29 @@ async def test_unicode_and_case_twins_of_a_path_are_the_same_note(sample_brain: 
     assert not (sample_brain / "wiki/concepts/Conex\u00e3o.md").exists() or (
         sample_brain / "wiki/concepts/Conex\u00e3o.md"
     ).samefile(person)
+
+
+async def test_the_ingest_plan_lists_the_notes_a_source_is_about(sample_brain: Path) -> None:
+    """The sample's own article on queue costs links nothing: the plan used to list no note to update."""
+    async with connect(sample_brain) as client:
+        article = await call(client, "ingest", {"path": "raw/articles/2026-10-20-custos-de-filas-na-aws.md"})
+        named = await call(
+            client,
+            "ingest",
+            {
+                "title": "Retentativas com cuidado",
+                "content": "Toda retentativa precisa de idempotência e de backoff exponencial; a idempotência vem "
+                "primeiro. Mensagens que falham de vez vão para a DLQ.",
+                "source": "notas da reunião",
+            },
+        )
+    updates = article["plan"]["update"]
+    assert article["source"]["registered"] is False
+    assert {"path": "wiki/entities/SQS.md", "title": "SQS", "type": "entity", "why": "mention"} in updates
+    assert any(u["why"] == "search" for u in updates)
+    assert not any(u["path"].startswith("raw/") for u in updates)
+    assert 0 < len(updates) <= 10
+    mentioned = [u["path"] for u in named["plan"]["update"] if u["why"] == "mention"]
+    assert mentioned[0] == "wiki/concepts/Idempotência.md"  # named twice: first
+    # By title, and by alias (`DLQ` is an alias of the Dead-letter queue note).
+    assert set(mentioned) >= {"wiki/concepts/Backoff exponencial.md", "wiki/concepts/Dead-letter queue.md"}

@@ -32,7 +32,7 @@ from .catalog import render_catalog
 from .database import Database, IndexDamaged, Row, remove_database_files
 from .dedup import find_duplicates
 from .facts import query_facts
-from .graph import build_graph, check_kinds
+from .graph import build_graph, check_kinds, mentioned_by_note
 from .lint import ApprovedChange, run_lint
 from .lookup import (
     PLACE_COLUMNS,
@@ -54,6 +54,7 @@ from .models import (
     GraphResult,
     IndexStatus,
     LintReport,
+    MentionedNote,
     NoteRecord,
     OutgoingLink,
     Resolution,
@@ -62,6 +63,7 @@ from .models import (
 )
 from .scan import Progress, ScanReport, scan_folder, update_paths
 from .search import scope_filter, search_notes
+from .terms import words
 
 INDEX_DIR = ".cabecao"
 INDEX_FILE = "index.sqlite"
@@ -382,6 +384,30 @@ class BrainIndex:
                 archived=bool(row["archived"]),
                 resolved_by=found[1],
             )
+
+    @_recovering
+    def mentioned_in(self, text: str, *, types: Sequence[str] | None = None, limit: int = 10) -> list[MentionedNote]:
+        """Live notes whose title or an alias appears in `text` (a source being ingested, say), the most named
+        first: what the text is about, by the names the brain already knows."""
+        self._ensure_scanned()
+        folded = " " + " ".join(words(text)) + " "
+        with self._db.read():
+            found = mentioned_by_note(self._db, -1, body=text)
+            rows = notes_by_rowid(self._db, list(found))
+        notes = [
+            MentionedNote(
+                path=row["path"],
+                title=row["title"],
+                type=row["type"],
+                id=row["id"],
+                name=found[rowid],
+                count=folded.count(f" {found[rowid]} "),
+            )
+            for rowid, row in rows.items()
+            if not row["archived"] and (types is None or row["type"] in types)
+        ]
+        notes.sort(key=lambda n: (-n.count, n.title, n.path))
+        return notes[:limit]
 
     def _row_for(self, path: str | None, id: str | None) -> Row:  # noqa: A002
         if (path is None) == (id is None):

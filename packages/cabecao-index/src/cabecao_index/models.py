@@ -42,6 +42,17 @@ class Resolution(_Model):
     resolved_by: ResolvedBy
 
 
+class MentionedNote(_Model):
+    """A note whose title or alias a text names, and how often the text names it."""
+
+    path: str
+    title: str
+    type: str | None
+    id: str | None
+    name: str
+    count: int
+
+
 class NoteRecord(_Model):
     """A note as indexed: frontmatter, body and provenance, with its validity on `as_of`."""
 

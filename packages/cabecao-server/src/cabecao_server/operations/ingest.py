@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from cabecao_schema import (
     MAX_CONTENT_CHARS,
     RAW_FOLDER,
+    TYPE_FOLDERS,
     CabecaoError,
     ErrorCode,
     Notice,
@@ -88,12 +89,12 @@ class PlanCreate(Result):
 
 
 class PlanUpdate(Result):
-    """A note the source may add to: one it links to, or one a search on its title finds."""
+    """A note the source may add to: one it links to, an entity or concept it names, or one a search finds."""
 
     path: str
     title: str
     type: str | None
-    why: Literal["link", "search"]
+    why: Literal["link", "mention", "search"]
 
 
 class IngestPlan(Result):
@@ -206,14 +207,27 @@ def _first_line(body: str) -> str:
     return line.strip().lstrip("#").strip()[:120]
 
 
+#: How many notes the plan lists to update, and how many of them may come from a search on the source's title.
+PLAN_UPDATES = 10
+PLAN_SEARCH_HITS = 4
+
+
 def _related(index: BrainIndex, body: str, title: str) -> list[PlanUpdate]:
-    """Notes the source names with a link, then notes a keyword search on its title finds."""
+    """The notes a source is about, most certain first: the ones it links to, the entities and concepts it names
+    (by title or alias, the most named first), then the best keyword matches of its title among typed notes
+    (raw sources, this one included, are left out)."""
     found: dict[str, PlanUpdate] = {}
     for link in find_wikilinks(body):
         note = index.resolve(link.target)
-        if note is not None and not note.archived and not note.path.startswith("raw/"):
+        if note is not None and not note.archived and not is_raw(note.path):
             found.setdefault(note.path, PlanUpdate(path=note.path, title=note.title, type=note.type, why="link"))
-    for hit in index.search(title, limit=5, related=False).hits:
-        if not hit.path.startswith("raw/"):
-            found.setdefault(hit.path, PlanUpdate(path=hit.path, title=hit.title, type=hit.type, why="search"))
-    return list(found.values())[:10]
+    for named in index.mentioned_in(f"{title}\n{body}", types=MENTIONED_TYPES, limit=PLAN_UPDATES):
+        found.setdefault(named.path, PlanUpdate(path=named.path, title=named.title, type=named.type, why="mention"))
+    typed = [t.value for t in TYPE_FOLDERS]
+    for hit in index.search(title, types=typed, limit=PLAN_SEARCH_HITS, related=False).hits:
+        found.setdefault(hit.path, PlanUpdate(path=hit.path, title=hit.title, type=hit.type, why="search"))
+    return list(found.values())[:PLAN_UPDATES]
+
+
+#: What a source can be about by name: the things (entities) and ideas (concepts) of the wiki.
+MENTIONED_TYPES = ("entity", "concept")
