@@ -39,3 +39,39 @@ def test_catalogue_and_hand_edits_are_caught_up_at_idle(sample_brain: Path, monk
         assert "Escrita à mão" in (sample_brain / "index.md").read_text(encoding="utf-8")
     finally:
         brain.close()
+
+
+def test_with_nobody_to_confirm_a_rule_is_rule_requires_human_and_nothing_changes(sample_brain: Path) -> None:
+    """The reference's `rule_requires_human`: a rule from an agent where no confirmation flow can run (the server
+    of an unattended consolidation). Other elevated actions are the person's (`human_only`)."""
+    import pygit2
+    from cabecao_schema import CabecaoError, ErrorCode
+
+    repo = pygit2.Repository(str(sample_brain))
+    head = repo.head.target
+    brain = Brain.open(sample_brain, client="consolidacao", unattended=True)
+    try:
+        remember = operation("remember")
+        with pytest.raises(CabecaoError) as rule:
+            remember(brain, remember.parse({"content": "Sempre responda em português.", "type": "rule"}))
+        assert rule.value.code == ErrorCode.RULE_REQUIRES_HUMAN
+        assert "wiki/syntheses/" in (rule.value.next_step or "")
+        write_page = operation("write_page")
+        with pytest.raises(CabecaoError) as control:
+            write_page(brain, write_page.parse({"path": "AGENTS.md", "content": "# Outro", "mode": "overwrite"}))
+        assert control.value.code == ErrorCode.HUMAN_ONLY
+        synthesis = write_page(
+            brain,
+            write_page.parse(
+                {
+                    "path": "wiki/syntheses/Proposta de regra.md",
+                    "content": "Proposta: sempre responder em português.",
+                    "frontmatter": {"type": "synthesis"},
+                }
+            ),
+        )
+        assert synthesis.changed is True  # what an unattended agent may do instead: propose it
+    finally:
+        brain.close()
+    assert repo.head.target != head
+    assert not (sample_brain / "memory/rules/sempre-responda-em-portugues.md").exists()

@@ -26,20 +26,25 @@ MAINTENANCE_SECONDS = 3.0
 
 
 class Brain:
-    def __init__(self, store: Store, index: BrainIndex, *, client: str, now: Clock = utc_now) -> None:
+    def __init__(
+        self, store: Store, index: BrainIndex, *, client: str, now: Clock = utc_now, unattended: bool = False
+    ) -> None:
         self.store = store
         self.index = index
         self.client = client
         self.now = now
+        #: No person is there to say yes (the server of an unattended consolidation): an action that needs the
+        #: user's confirmation is refused instead of asked.
+        self.unattended = unattended
         self._last_scan = 0.0
         self._rescan_every = RESCAN_SECONDS
         self._catalog_dirty = False
 
     @classmethod
-    def open(cls, root: Path | str, *, client: str, now: Clock = utc_now) -> Brain:
+    def open(cls, root: Path | str, *, client: str, now: Clock = utc_now, unattended: bool = False) -> Brain:
         store = Store.open(root, now=now)
         index = BrainIndex(store.root, relation_types=store.config.relation_types)
-        return cls(store, index, client=client, now=now)
+        return cls(store, index, client=client, now=now, unattended=unattended)
 
     @property
     def root(self) -> Path:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from cabecao_schema import CabecaoError, ErrorCode
+from cabecao_schema import messages as schema_messages
 from cabecao_store import ConfirmationSubject, digest, issue_token, verify_token
 
 from . import messages
@@ -139,6 +141,18 @@ def approve(
     """
     if not reasons:
         return None
+    if brain.unattended:
+        # Nobody can confirm: a rule is the reference's `rule_requires_human` (an agent may only propose one, in a
+        # note in wiki/syntheses/); any other elevated action is for the person, at the terminal.
+        if schema_messages.reason_rule() in reasons:
+            raise CabecaoError(
+                ErrorCode.RULE_REQUIRES_HUMAN,
+                messages.rule_requires_human(),
+                next_step=messages.next_step_propose_rule(),
+            )
+        raise CabecaoError(
+            ErrorCode.HUMAN_ONLY, messages.unattended_needs_person(), next_step=messages.next_step_unattended()
+        )
     subject = subject_for(tool, args, targets, session=session)
     if confirmation.token is not None:
         verify_token(brain.confirm_key, subject, confirmation.token, now=brain.now())

@@ -514,3 +514,25 @@ def action_relate(*, relation: str, link: str, path: str) -> str:
 
 def argument_place(*, field: str) -> str:
     return f"o argumento {field}"
+
+
+def rule_requires_human() -> str:
+    return (
+        "criar ou mudar uma regra exige o sim do usuário, e nesta sessão sem ninguém para confirmar (uma "
+        "consolidação desacompanhada) não há como pedir"
+    )
+
+
+def next_step_propose_rule() -> str:
+    return (
+        "Proponha a regra numa nota em wiki/syntheses/ (write_page, type: synthesis); o usuário decide depois se "
+        "ela vira regra."
+    )
+
+
+def unattended_needs_person() -> str:
+    return "esta ação exige o sim do usuário, e nesta sessão sem ninguém para confirmar não há como pedir"
+
+
+def next_step_unattended() -> str:
+    return "Deixe a mudança para uma sessão com o usuário; nada foi alterado."
