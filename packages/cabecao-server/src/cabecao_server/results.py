@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cabecao_index import Validity
 from cabecao_schema import DATA_NOTICE
 from pydantic import BaseModel, ConfigDict
 
@@ -17,6 +18,20 @@ class Result(BaseModel):
     otherwise with `exclude_if`."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class NoteHead(Result):
+    """What every note a result returns starts with, as the reference lists it: who it is and where it came from."""
+
+    id: str | None
+    path: str
+    type: str | None
+    title: str
+    scope: str
+    validity: Validity
+    trust: str | None
+    origin: str | None
+    edited_by: str | None
 
 
 def to_payload(outcome: BaseModel | dict[str, Any], *, data: bool) -> dict[str, Any]:

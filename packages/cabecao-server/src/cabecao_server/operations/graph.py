@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from cabecao_index import GraphNeighbor, NoteRef, ResolvedBy
-from pydantic import ConfigDict, Field
+from cabecao_index import GraphResult as IndexGraphResult
+from pydantic import Field
 
 from .. import messages
 from ..fields import Day, Ref, ToolInput
-from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -24,21 +23,9 @@ class GraphIn(ToolInput):
     budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 3000
 
 
-class GraphResult(Result):
-    """The index's graph and what to do with it."""
+class GraphResult(IndexGraphResult):
+    """The index's graph (a link's source is `from` in the JSON) and what to do with it."""
 
-    # A link's source is `from` in the JSON (a Python keyword, so the field is `from_` with an alias).
-    model_config = ConfigDict(serialize_by_alias=True)
-
-    node: NoteRef
-    resolved_by: ResolvedBy
-    as_of: str
-    depth: int
-    relation_types: list[str] | None
-    neighbors: list[GraphNeighbor]
-    total: int
-    truncated: bool
-    omitted: int
     next_step: str
 
 
@@ -51,15 +38,5 @@ def graph(brain: Brain, args: GraphIn) -> GraphResult:
         limit=args.limit,
         budget_tokens=args.budget_tokens,
     )
-    return GraphResult(
-        node=result.node,
-        resolved_by=result.resolved_by,
-        as_of=result.as_of,
-        depth=result.depth,
-        relation_types=result.relation_types,
-        neighbors=result.neighbors,
-        total=result.total,
-        truncated=result.truncated,
-        omitted=result.omitted,
-        next_step=messages.next_step_graph_truncated() if result.truncated else messages.next_step_graph(),
-    )
+    step = messages.next_step_graph_truncated() if result.truncated else messages.next_step_graph()
+    return GraphResult(**dict(result), next_step=step)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from cabecao_index import ApprovedChange, LintFinding
+from cabecao_index import ApprovedChange, LintReport
 from pydantic import Field
 
 from .. import messages
 from ..fields import Scope, ToolInput
-from ..results import Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -34,15 +33,9 @@ class LintIn(ToolInput):
     limit: Annotated[int, Field(ge=1, le=1000)] = 200
 
 
-class LintResult(Result):
+class LintResult(LintReport):
     """The index's report and where to start."""
 
-    findings: list[LintFinding]
-    counts: dict[str, int]
-    by_rule: dict[str, int]
-    checked_notes: int
-    total: int
-    truncated: bool
     next_step: str
 
 
@@ -51,12 +44,4 @@ def lint(brain: Brain, args: LintIn) -> LintResult:
     report = brain.fresh().lint(
         rules=args.rules, scope=args.scope, limit=args.limit, as_of=brain.today(), approved=approved
     )
-    return LintResult(
-        findings=report.findings,
-        counts=report.counts,
-        by_rule=report.by_rule,
-        checked_notes=report.checked_notes,
-        total=report.total,
-        truncated=report.truncated,
-        next_step=messages.next_step_lint(errors=report.counts.get("error", 0)),
-    )
+    return LintResult(**dict(report), next_step=messages.next_step_lint(errors=report.counts.get("error", 0)))

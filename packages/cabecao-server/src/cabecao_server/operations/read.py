@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from cabecao_index import Backlink, OutgoingLink, Validity
+from cabecao_index import Backlink, OutgoingLink
 from cabecao_schema import (
     CabecaoError,
     ErrorCode,
@@ -23,7 +23,7 @@ from pydantic import Field
 
 from .. import messages
 from ..fields import Ref, ToolInput
-from ..results import Result
+from ..results import NoteHead, Result
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -35,19 +35,10 @@ class ReadIn(ToolInput):
     section: Annotated[str, Field(min_length=1, max_length=1000, description="Título ou Pai › Filho")] | None = None
 
 
-class ReadNote(Result):
+class ReadNote(NoteHead):
     """The indexed note without what the result gives on its own (frontmatter, its error, headings) and without
     the summary, with the content read from disk: the whole body or one section."""
 
-    id: str | None
-    path: str
-    type: str | None
-    title: str
-    scope: str
-    validity: Validity
-    trust: str | None
-    origin: str | None
-    edited_by: str | None
     approved_by: str | None
     approved_at: str | None
     created: str | None

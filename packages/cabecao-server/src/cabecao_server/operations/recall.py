@@ -11,13 +11,13 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
-from cabecao_index import SearchHit, Validity
+from cabecao_index import SearchHit
 from cabecao_schema import MAX_TASK_CHARS, RULES_FOLDER, new_ulid, scope_project
 from pydantic import BaseModel, Field
 
 from .. import messages
 from ..fields import Scope, ToolInput
-from ..results import Result
+from ..results import NoteHead, Result
 
 if TYPE_CHECKING:
     from cabecao_index import NoteRecord
@@ -37,18 +37,9 @@ class RecallIn(ToolInput):
     budget_tokens: Annotated[int, Field(ge=100, le=50_000)] = 2000
 
 
-class RecallItem(Result):
+class RecallItem(NoteHead):
     """A rule, handoff, preference or gotcha in the briefing: the note whole, or a snippet when it is long."""
 
-    id: str | None
-    path: str
-    type: str | None
-    title: str
-    scope: str
-    validity: Validity
-    trust: str | None
-    origin: str | None
-    edited_by: str | None
     sources: list[str]
     content_kind: Literal["full", "snippet"]
     content: str
