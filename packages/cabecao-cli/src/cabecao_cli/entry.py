@@ -17,11 +17,12 @@ def _mcp_fast_path(argv: list[str]) -> bool:
     known, unknown = parser.parse_known_args(argv[1:])
     if unknown:
         return False  # let typer report the unknown option properly
-    from cabecao_server import __version__, run_stdio
-
     from .brain import resolve_brain
+    from .serving import serve_mcp
 
-    run_stdio(resolve_brain(known.brain), client=known.client, version=__version__)
+    status = serve_mcp(resolve_brain(known.brain), client=known.client)
+    if status:
+        raise SystemExit(status)
     return True
 
 

@@ -237,3 +237,7 @@ def ingest_file_too_big(*, path: str, limit: int) -> str:
 
 def next_step_ingest_file() -> str:
     return "Passe um arquivo de texto (Markdown, .txt) que exista, ou converta o documento para texto antes."
+
+
+def mcp_start_failed(*, code: str, message: str) -> str:
+    return f"cabecao mcp não iniciou ({code}): {message}"

@@ -22,6 +22,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Inicia o servidor MCP pelo stdio (quem chama é o cliente de IA, não você)."""
-        from cabecao_server import __version__, run_stdio
+        from ..serving import serve_mcp
 
-        run_stdio(resolve_brain(brain), client=client, version=__version__)
+        status = serve_mcp(resolve_brain(brain), client=client)
+        if status:
+            raise typer.Exit(status)
