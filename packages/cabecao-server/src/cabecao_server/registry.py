@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from cabecao_schema import CabecaoError, ErrorCode
+from pydantic import BaseModel
 
 from . import messages
-from .confirmation import NOT_CONFIRMED, Confirmation
+from .confirmation import NOT_CONFIRMED, Confirmation, ConfirmationNeeded
 from .fields import ToolInput, parse_input
 from .operations import (
     facts,
@@ -36,6 +37,9 @@ from .results import to_payload
 
 if TYPE_CHECKING:
     from .brain import Brain
+
+#: What running an operation gives: its result model, or the user's yes still to be asked.
+Outcome = BaseModel | ConfirmationNeeded
 
 #: `read` changes nothing; `write` records a commit; `idempotent` is a write that, repeated, changes nothing more.
 Kind = Literal["read", "write", "idempotent"]
@@ -61,13 +65,14 @@ class Operation:
     def parse(self, arguments: Mapping[str, Any] | None) -> ToolInput:
         return parse_input(self.input, arguments, tool=self.name)
 
-    def payload(self, outcome: Any) -> dict[str, Any]:
+    def payload(self, outcome: BaseModel | dict[str, Any]) -> dict[str, Any]:
         """The result as the JSON object a client receives (the MCP tool's text, the CLI's --json)."""
         return to_payload(outcome, data=self.data)
 
-    def __call__(self, brain: Brain, args: ToolInput, confirmation: Confirmation = NOT_CONFIRMED) -> Any:
-        """The operation's result: a payload, or `ConfirmationNeeded` for an elevated write not yet approved."""
-        return self.run(brain, args, confirmation) if self.writes else self.run(brain, args)
+    def __call__(self, brain: Brain, args: ToolInput, confirmation: Confirmation = NOT_CONFIRMED) -> Outcome:
+        """The operation's result model, or `ConfirmationNeeded` for an elevated write not yet approved."""
+        outcome: Outcome = self.run(brain, args, confirmation) if self.writes else self.run(brain, args)
+        return outcome
 
 
 def _read(name: str, description: str, input: type[ToolInput], run: Callable[..., Any]) -> Operation:
