@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cabecao_index import BrainIndex, scan
-from cabecao_index.scan import collector_paused
+from cabecao_index import BrainIndex
+from cabecao_index import _scan as scan
+from cabecao_index._scan import collector_paused
 
 from ..corpus import generate_corpus
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cabecao_index import BrainIndex, scan
+from cabecao_index import BrainIndex
+from cabecao_index import _scan as scan
 
 from ..conftest import SAMPLE_BRAIN_FILES
 

@@ -112,7 +112,7 @@ def test_candidates_follow_type_scope_and_archive_through_edits(brain) -> None: 
 
 
 def test_the_facet_column_is_never_matched_by_a_search(brain) -> None:  # type: ignore[no-untyped-def]
-    from cabecao_index.facets import facet_token
+    from cabecao_index._facets import facet_token
 
     root = brain({"memory/procedures/lote.md": _gotcha("procedure", "project:atlas")})
     with BrainIndex(root) as index:

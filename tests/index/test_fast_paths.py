@@ -19,11 +19,12 @@ import sqlite3
 from pathlib import Path, PurePosixPath
 
 import pytest
-from cabecao_index import BrainIndex, scan
-from cabecao_index.chunks import scan_body
-from cabecao_index.extract import _key_lines, frontmatter_json, json_text_list
-from cabecao_index.lookup import resolve_keys
-from cabecao_index.scan import _read
+from cabecao_index import BrainIndex
+from cabecao_index import _scan as scan
+from cabecao_index._chunks import scan_body
+from cabecao_index._extract import _key_lines, frontmatter_json, json_text_list
+from cabecao_index._lookup import resolve_keys
+from cabecao_index._scan import _read
 from cabecao_schema import CONTROL_FILES, NOTE_ROOTS, find_sections, find_wikilinks, is_control_file
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from cabecao_index import BrainIndex
-from cabecao_index.terms import STOPWORDS
+from cabecao_index._terms import STOPWORDS
 from cabecao_schema import ARCHIVE_FOLDER, NOTE_ROOTS, fold, parse_document, validity_on
 
 from ..corpus import CorpusInfo, generate_corpus

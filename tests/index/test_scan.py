@@ -204,7 +204,7 @@ def test_a_yaml_set_is_stored_the_same_whatever_the_hash_seed() -> None:
     # `!!set` reads as a Python set, whose order follows string hashing (random per process): two servers
     # would otherwise store different text for one unchanged note.
     script = (
-        "from cabecao_index.extract import frontmatter_json\n"
+        "from cabecao_index._extract import frontmatter_json\n"
         "from cabecao_schema import parse_yaml_mapping\n"
         "print(frontmatter_json(parse_yaml_mapping('x: !!set {zeta, alfa, mu, beta, omega, kappa}')))\n"
     )

@@ -19,7 +19,7 @@ import anyio
 import anyio.to_thread
 import pytest
 from cabecao_index import BrainIndex
-from cabecao_index.scan import walk
+from cabecao_index._scan import walk
 from cabecao_schema import CabecaoError, ErrorCode, new_ulid, parse_document
 from mcp import Client
 

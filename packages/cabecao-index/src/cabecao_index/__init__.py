@@ -7,12 +7,12 @@ candidates, note lookups, backlinks, the `index.md` catalogue and status figures
 
 from importlib.metadata import version as _version
 
-from .dedup import DEDUP_THRESHOLDS, Comparison, DedupThresholds, compare_texts
-from .index import INDEX_DIR, INDEX_FILE, BrainIndex
-from .lint import RULES as LINT_RULES
-from .lint import ApprovedChange
-from .migrations import INDEX_SCHEMA_VERSION
-from .models import (
+from ._dedup import DEDUP_THRESHOLDS, Comparison, DedupThresholds, compare_texts
+from ._index import INDEX_DIR, INDEX_FILE, BrainIndex
+from ._lint import RULES as LINT_RULES
+from ._lint import ApprovedChange
+from ._migrations import INDEX_SCHEMA_VERSION
+from ._models import (
     Backlink,
     DuplicateCandidate,
     Fact,
@@ -36,7 +36,7 @@ from .models import (
     SearchResult,
     Validity,
 )
-from .scan import ScanReport
+from ._scan import ScanReport
 
 __version__ = _version("cabecao-index")
 

@@ -26,14 +26,14 @@ from pathlib import Path
 
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
-from .database import Database, Row
-from .extract import NAME_ALIAS, NAME_TITLE
-from .facts import fact_rows_current
-from .graph import mention_line, mention_name_ok, name_phrase_query
-from .lookup import day, note_body, validity_of
-from .models import LintFinding, LintReport, Severity
-from .search import scope_filter
+from . import _messages as messages
+from ._database import Database, Row
+from ._extract import NAME_ALIAS, NAME_TITLE
+from ._facts import fact_rows_current
+from ._graph import mention_line, mention_name_ok, name_phrase_query
+from ._lookup import day, note_body, validity_of
+from ._models import LintFinding, LintReport, Severity
+from ._search import scope_filter
 
 RULES: dict[str, Severity] = {
     "invalid_frontmatter": "error",

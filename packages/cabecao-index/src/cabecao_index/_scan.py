@@ -26,19 +26,19 @@ from typing import Any
 
 from cabecao_schema import NOTE_ROOTS, is_conflict_copy, is_control_file
 
-from .database import Database
-from .extract import ExtractedNote, extract_note, frontmatter_json, json_text_list
-from .facets import facet_token
-from .lookup import json_param, resolve_keys
-from .migrations import DDL
-from .resolve import resolve_all, resolve_dirty
+from ._database import Database
+from ._extract import ExtractedNote, extract_note, frontmatter_json, json_text_list
+from ._facets import facet_token
+from ._lookup import json_param, resolve_keys
+from ._migrations import DDL
+from ._resolve import resolve_all, resolve_dirty
 
 #: Notes written per transaction in a long scan, so a concurrent write waits at most one batch.
 BATCH_SIZE = 1000
 #: Scans of at least this many changed files parse them in worker processes (one per core, at most
 #: MAX_WORKERS) while this process writes; TASK_SIZE files per task, TASKS_IN_FLIGHT tasks queued per worker.
 PARALLEL_MIN_FILES = 2000
-#: Secondary indexes a fresh build drops and creates again at the end (`migrations.DDL` has them all).
+#: Secondary indexes a fresh build drops and creates again at the end (`_migrations.DDL` has them all).
 BULK_INDEXES = (
     "notes_by_id",
     "notes_by_type",
@@ -240,7 +240,7 @@ class Writer:
     New links and facts are written with their targets resolved. It remembers the names it removed and added;
     `resolve()` re-resolves the keys whose set of answering notes changed (a note edited in place keeps its
     rowid and names, so usually none). With `deferred`, targets are left empty and the caller runs
-    `resolve.resolve_all` once at the end (a fresh build).
+    `_resolve.resolve_all` once at the end (a fresh build).
     """
 
     def __init__(self, db: Database, *, deferred: bool = False) -> None:

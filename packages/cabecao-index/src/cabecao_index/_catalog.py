@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from cabecao_schema import TYPE_FOLDERS, NoteType
 
-from . import messages
-from .database import Database
-from .terms import fast_fold
+from . import _messages as messages
+from ._database import Database
+from ._terms import fast_fold
 
 #: Types whose notes are dated records, listed newest first.
 DATED_TYPES = (NoteType.HANDOFF.value, NoteType.EPISODE.value)

@@ -15,10 +15,10 @@ from typing import Any
 
 from cabecao_schema import is_ulid, parse_link_text, validity_on
 
-from .database import Database, Row
-from .extract import NAME_ALIAS, NAME_ID, NAME_PATH, NAME_TITLE, RESOLVED_BY, link_key
-from .models import Validity
-from .terms import fast_fold
+from ._database import Database, Row
+from ._extract import NAME_ALIAS, NAME_ID, NAME_PATH, NAME_TITLE, RESOLVED_BY, link_key
+from ._models import Validity
+from ._terms import fast_fold
 
 NOTE_COLUMNS = (
     "n.rowid AS rowid, n.path AS path, n.id AS id, n.type AS type, n.title AS title, n.scope AS scope, "
@@ -47,7 +47,7 @@ def stored_validity(as_of: date, valid_from: str | None, valid_until: str | None
 
 
 def body_parts(db: Database, rowid: int) -> tuple[str, str]:
-    """(lead, indexed text) of a note: the body is their concatenation (see `extract.title_lead`)."""
+    """(lead, indexed text) of a note: the body is their concatenation (see `_extract.title_lead`)."""
     row = db.one(
         "SELECT n.lead AS lead, f.body AS body FROM notes n JOIN notes_fts f ON f.rowid = n.rowid WHERE n.rowid = ?",
         [rowid],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .terms import fts_phrase
+from ._terms import fts_phrase
 
 
 def facet_token(note_type: str | None, scope: str) -> str:

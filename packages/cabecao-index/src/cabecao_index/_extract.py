@@ -28,9 +28,9 @@ from cabecao_schema import (
 )
 from pydantic import ValidationError
 
-from . import messages
-from .chunks import Chunk, chunk_body, scan_body
-from .terms import fast_fold as fold
+from . import _messages as messages
+from ._chunks import Chunk, chunk_body, scan_body
+from ._terms import fast_fold as fold
 
 # Kinds of names a note answers to, in the order a link target is resolved (lower wins).
 NAME_ID = 0

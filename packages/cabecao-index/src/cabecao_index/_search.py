@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from . import messages
-from .chunks import Chunk
-from .database import Database, Row
-from .facets import text_match
-from .graph import gather_edges
-from .lookup import NOTE_COLUMNS, PLACE_COLUMNS, PROVENANCE_COLUMNS, columns, json_param, notes_by_rowid, validity_of
-from .migrations import FTS_BODY_COLUMN
-from .models import ContentKind, RelatedNote, SearchHit, SearchMode, SearchResult
-from .terms import fts_phrase, query_terms
+from . import _messages as messages
+from ._chunks import Chunk
+from ._database import Database, Row
+from ._facets import text_match
+from ._graph import gather_edges
+from ._lookup import NOTE_COLUMNS, PLACE_COLUMNS, PROVENANCE_COLUMNS, columns, json_param, notes_by_rowid, validity_of
+from ._migrations import FTS_BODY_COLUMN
+from ._models import ContentKind, RelatedNote, SearchHit, SearchMode, SearchResult
+from ._terms import fts_phrase, query_terms
 
 SNIPPET_TOKENS = 24
 #: Hits whose graph neighbours make up `related`.
@@ -48,7 +48,7 @@ def type_filter(types: list[str] | None) -> tuple[str, list[object]]:
 def _rank(db: Database, expression: str, filters: str, params: list[object], limit: int) -> list[Row]:
     """The best `limit` live notes for a MATCH expression, best first, with their columns and snippet.
 
-    `rank` is configured as bm25 with the column weights (see `migrations.DDL`), so FTS5 sorts the matches
+    `rank` is configured as bm25 with the column weights (see `_migrations.DDL`), so FTS5 sorts the matches
     itself and SQLite stops after `limit` rows: the join, the filters and the snippet run only for the rows
     returned (and those the filters drop), not for every match.
     """

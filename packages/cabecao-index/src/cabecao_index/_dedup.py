@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import messages
-from .database import Database
-from .facets import facet_match
-from .lookup import PLACE_COLUMNS, PROVENANCE_COLUMNS, body_parts, columns, json_param, notes_by_rowid
-from .migrations import FTS_WEIGHTS
-from .models import DuplicateCandidate, Verdict
-from .terms import NEGATIONS, STOPWORDS, fts_phrase, has_number, words
+from . import _messages as messages
+from ._database import Database
+from ._facets import facet_match
+from ._lookup import PLACE_COLUMNS, PROVENANCE_COLUMNS, body_parts, columns, json_param, notes_by_rowid
+from ._migrations import FTS_WEIGHTS
+from ._models import DuplicateCandidate, Verdict
+from ._terms import NEGATIONS, STOPWORDS, fts_phrase, has_number, words
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,14 +27,14 @@ from cabecao_schema import (
 )
 from cabecao_schema import messages as schema_messages
 
-from . import messages
-from .catalog import render_catalog
-from .database import Database, IndexDamaged, Row, remove_database_files
-from .dedup import find_duplicates
-from .facts import query_facts
-from .graph import build_graph, check_kinds, mentioned_by_note
-from .lint import ApprovedChange, run_lint
-from .lookup import (
+from . import _messages as messages
+from ._catalog import render_catalog
+from ._database import Database, IndexDamaged, Row, remove_database_files
+from ._dedup import find_duplicates
+from ._facts import query_facts
+from ._graph import build_graph, check_kinds, mentioned_by_note
+from ._lint import ApprovedChange, run_lint
+from ._lookup import (
     PLACE_COLUMNS,
     PROVENANCE_COLUMNS,
     columns,
@@ -45,8 +45,8 @@ from .lookup import (
     resolve_node,
     validity_of,
 )
-from .migrations import INDEX_SCHEMA_VERSION, ensure_schema, stored_schema_version
-from .models import (
+from ._migrations import INDEX_SCHEMA_VERSION, ensure_schema, stored_schema_version
+from ._models import (
     Backlink,
     ContentKind,
     DuplicateCandidate,
@@ -61,9 +61,9 @@ from .models import (
     SearchResult,
     Validity,
 )
-from .scan import Progress, ScanReport, scan_folder, update_paths
-from .search import scope_filter, search_notes
-from .terms import words
+from ._scan import Progress, ScanReport, scan_folder, update_paths
+from ._search import scope_filter, search_notes
+from ._terms import words
 
 INDEX_DIR = ".cabecao"
 INDEX_FILE = "index.sqlite"
@@ -254,7 +254,7 @@ class BrainIndex:
         related: bool = True,
         content: ContentKind = "snippet",
     ) -> SearchResult:
-        """Keyword search: all terms first, any term if no note has all of them (see `search.py`)."""
+        """Keyword search: all terms first, any term if no note has all of them (see `_search.py`)."""
         if content not in ("snippet", "section", "full"):
             raise CabecaoError(
                 ErrorCode.INVALID_ARGUMENT,

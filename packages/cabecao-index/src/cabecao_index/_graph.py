@@ -15,12 +15,12 @@ from typing import Any, NamedTuple
 
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
-from .database import Database
-from .extract import NAME_ALIAS, NAME_TITLE
-from .lookup import PLACE_COLUMNS, json_param, mention_names, resolve_node, stored_validity
-from .models import GraphLink, GraphNeighbor, GraphResult, NoteRef, Validity
-from .terms import STOPWORDS, fast_fold, fts_phrase, words
+from . import _messages as messages
+from ._database import Database
+from ._extract import NAME_ALIAS, NAME_TITLE
+from ._lookup import PLACE_COLUMNS, json_param, mention_names, resolve_node, stored_validity
+from ._models import GraphLink, GraphNeighbor, GraphResult, NoteRef, Validity
+from ._terms import STOPWORDS, fast_fold, fts_phrase, words
 
 #: Link kinds that are not typed relations; `relation_types` may name these too.
 LINK_KINDS = ("wikilink", "fact", "mention", "sources")
@@ -329,7 +329,7 @@ def _heads(db: Database, rowids: Iterable[int]) -> dict[int, tuple[str, str, int
 
 class _Detail(NamedTuple):
     """What a graph shows of a note it returns or names in a link: `GraphNeighbor`'s fields about the note
-    (`lookup.PLACE_COLUMNS`, in that order, and the validity)."""
+    (`_lookup.PLACE_COLUMNS`, in that order, and the validity)."""
 
     path: str
     title: str

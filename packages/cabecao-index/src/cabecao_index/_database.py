@@ -27,7 +27,7 @@ from typing import Any
 import sqlite_utils
 from cabecao_schema import CabecaoError, ErrorCode
 
-from . import messages
+from . import _messages as messages
 
 Row = sqlite3.Row
 

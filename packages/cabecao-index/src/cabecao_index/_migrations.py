@@ -5,7 +5,7 @@ fingerprint (schema version, tokenizer, relation types) differs from this code's
 the next scan rebuilds them.
 
 `links.dst`, `facts.subject_dst` and `facts.object_dst` hold the note each link key resolves to now (see
-`resolve.py`); they are kept current by every write, so reads never resolve names themselves. Bump `INDEX_SCHEMA_VERSION` with any change to the tables or to what is extracted.
+`_resolve.py`); they are kept current by every write, so reads never resolve names themselves. Bump `INDEX_SCHEMA_VERSION` with any change to the tables or to what is extracted.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from .database import Database
+from ._database import Database
 
 INDEX_SCHEMA_VERSION = 4
 
@@ -21,7 +21,7 @@ INDEX_SCHEMA_VERSION = 4
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 #: Column weights for bm25 in `notes_fts` order: title, aliases, tags, body, facet. Lower bm25 is better. The
-#: facet column (see `facets.py`) only narrows duplicate lookups and never counts in a score.
+#: facet column (see `_facets.py`) only narrows duplicate lookups and never counts in a score.
 FTS_WEIGHTS = (10.0, 6.0, 3.0, 1.0, 0.0)
 FTS_BODY_COLUMN = 3
 

@@ -1,6 +1,6 @@
 """Stored link resolution: the note each link key answers to now, kept in `links.dst` and `facts.*_dst`.
 
-Which note a key resolves to (see `lookup.resolve_keys`) changes only when a note with that name comes or goes,
+Which note a key resolves to (see `_lookup.resolve_keys`) changes only when a note with that name comes or goes,
 so every write re-resolves just the keys it touched: the names of the notes it deleted and inserted, and the
 keys of the links and facts it inserted. A fresh build resolves every key at the end, in one set-based pass.
 Reads (graph, backlinks, related) then follow `dst` with no name lookups.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .database import Database
-from .lookup import resolve_keys
+from ._database import Database
+from ._lookup import resolve_keys
 
 #: Above this many keys, one set-based pass over every link is cheaper than key by key.
 BULK_KEYS = 20_000
@@ -38,11 +38,11 @@ def resolve_dirty(db: Database, keys: Iterable[str]) -> None:
 
 
 def resolve_all(db: Database) -> None:
-    """Resolve every link and fact key at once (after a full build); same ranking as `lookup.resolve_keys`."""
+    """Resolve every link and fact key at once (after a full build); same ranking as `_lookup.resolve_keys`."""
     db.execute("DROP TABLE IF EXISTS temp.link_winners")
     db.execute("CREATE TEMP TABLE link_winners (key TEXT PRIMARY KEY, note INTEGER NOT NULL) WITHOUT ROWID")
     # Most keys have one name row: it wins with no ranking and no join. Each other key keeps its row ranked
-    # first by (archived, kind, length(path), path), `lookup._rank`'s order, written as one text whose smallest
+    # first by (archived, kind, length(path), path), `_lookup._rank`'s order, written as one text whose smallest
     # value `min()` finds (archived is 0 or 1 and kinds are 0-4: one digit each); SQLite takes the bare `note`
     # from that same row. Both parts read `names` in key order with no sort: ≈ 3x faster than a window function.
     db.execute(

@@ -12,10 +12,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from .database import Database, Row
-from .extract import link_key, link_target_text, predicate_key
-from .lookup import incoming, json_param, keys_of, notes_by_rowid, resolve_keys, resolve_node, validity_of
-from .models import Fact, FactQuery, FactsResult
+from ._database import Database, Row
+from ._extract import link_key, link_target_text, predicate_key
+from ._lookup import incoming, json_param, keys_of, notes_by_rowid, resolve_keys, resolve_node, validity_of
+from ._models import Fact, FactQuery, FactsResult
 
 _CHAIN_TYPES = ("supersedes", "superseded_by")
 
