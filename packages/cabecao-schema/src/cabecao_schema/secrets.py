@@ -425,7 +425,9 @@ _SHAPE_RULES: tuple[_Rule, ...] = (
     _token("nvidia_key", "nvapi-", r"nvapi-[A-Za-z0-9_-]{64}" + _END),
     _token("langsmith_key", "lsv2_", r"lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}" + _END),
     _token("pinecone_key", "pcsk_", r"pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{50,80}" + _END),
-    _token("huggingface_token", "hf_ api_org_", r"(?:hf_|api_org_)(?P<secret>[A-Za-z]{34})" + _END, _mixed_case),
+    _token("huggingface_token", "hf_", r"hf_(?P<secret>[A-Za-z]{34})" + _END, _mixed_case),
+    # Scanned on its own: `a` starts too many words to be one of the prefix pass's first letters.
+    _rule("huggingface_token", r"api_org_(?P<secret>[A-Za-z]{34})" + _END, _mixed_case, "api_org_"),
     # Code hosting, packages, CI.
     _token("github_token", "ghp_ gho_ ghu_ ghs_ ghr_", r"gh[pousr]_(?P<secret>[A-Za-z0-9]{36,255})", _varied(8)),
     _token("github_token", "github_pat_", r"github_pat_(?P<secret>[A-Za-z0-9_]{22,255})", _varied(8)),
