@@ -126,7 +126,9 @@ def test_a_git_started_in_between_fails_visibly_and_loses_nothing(brain: Store) 
     refused: list[subprocess.CompletedProcess[str]] = []
 
     def git_starts() -> None:
-        refused.append(subprocess.run(["git", "add", "wiki/concepts/minha.md"], cwd=root, capture_output=True, text=True))
+        refused.append(
+            subprocess.run(["git", "add", "wiki/concepts/minha.md"], cwd=root, capture_output=True, text=True)
+        )
 
     brain.before_commit = git_starts
     record = _edit_and_create(brain)
@@ -136,7 +138,9 @@ def test_a_git_started_in_between_fails_visibly_and_loses_nothing(brain: Store) 
     assert gitcli.status(root) == "?? wiki/concepts/minha.md\n"
     assert not (root / ".git" / "index.lock").exists()
     gitcli.git(root, "add", "wiki/concepts/minha.md")  # right after, the person's git works as usual
-    gitcli.git(root, "-c", "user.name=P", "-c", "user.email=p@x", "commit", "-qm", "minha", "--", "wiki/concepts/minha.md")
+    gitcli.git(
+        root, "-c", "user.name=P", "-c", "user.email=p@x", "commit", "-qm", "minha", "--", "wiki/concepts/minha.md"
+    )
     assert gitcli.git(root, "rev-parse", "HEAD~1").strip() == record.commit
     assert gitcli.status(root) == ""
 
@@ -148,7 +152,9 @@ def test_git_status_trusts_the_index_a_write_leaves(brain: Store) -> None:
     assert gitcli.status(root) == ""
     assert gitcli.git(root, "diff", "--cached", "--name-only") == ""
     staged = gitcli.git(root, "ls-files", "-s", "memory/gotchas/fila-lenta.md", "wiki/entities/novo/Kafka.md")
-    tree = gitcli.git(root, "ls-tree", "-r", record.commit, "memory/gotchas/fila-lenta.md", "wiki/entities/novo/Kafka.md")
+    tree = gitcli.git(
+        root, "ls-tree", "-r", record.commit, "memory/gotchas/fila-lenta.md", "wiki/entities/novo/Kafka.md"
+    )
     assert [line.split()[1] for line in staged.splitlines()] == [line.split()[2] for line in tree.splitlines()]
     assert gitcli.git(root, "update-index", "--refresh") == ""
     assert gitcli.status(root) == ""
