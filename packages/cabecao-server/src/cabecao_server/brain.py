@@ -37,9 +37,12 @@ class Brain:
 
     @classmethod
     def open(cls, root: Path | str, *, client: str, now: Clock = utc_now) -> Brain:
-        store = Store.open(root, now=now)
+        """Open the brain; a write a killed process left half done is settled first, and the index follows."""
+        store = Store.open(root, now=now, recover=False)
         index = BrainIndex(store.root, relation_types=store.config.relation_types)
-        return cls(store, index, client=client, now=now)
+        brain = cls(store, index, client=client, now=now)
+        brain.recover()
+        return brain
 
     @property
     def root(self) -> Path:
@@ -59,9 +62,16 @@ class Brain:
 
     # keeping the index in step ---------------------------------------------------------------------------
 
+    def recover(self) -> None:
+        """Finish or roll back writes of a process that died mid-write (if no writer is running), and re-index
+        what that touched, under the brain lock: the index must follow git, never the half-written files."""
+        if self.store.needs_recovery():
+            self.store.recover(after=self.indexed)
+
     def refresh_index(self) -> None:
         from cabecao_schema import CATALOG_FILE
 
+        self.recover()  # before the scan, so it never indexes a dead writer's uncommitted files
         started = time.monotonic()
         report = self.index.scan()
         self._last_scan = time.monotonic()
@@ -89,6 +99,7 @@ class Brain:
         Re-rendering the whole catalogue costs ~150 ms at 10,000 notes, so writes only mark it stale.
         """
         try:
+            self.recover()
             if self._catalog_dirty:
                 self._catalog_dirty = False
                 self.write_catalog()

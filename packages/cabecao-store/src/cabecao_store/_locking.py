@@ -37,6 +37,10 @@ STALE_REF_LOCK_SECONDS = 2.0
 
 POLL_SECONDS = 0.02
 
+#: Name of the file a lock is prepared in before it is linked into place (in `.git/`, removed at once; one a
+#: killed process left is swept with the temporary indexes, which share the prefix).
+PREPARED_PREFIX = "cabecao-index-lock-"
+
 
 @contextmanager
 def brain_lock(root: Path, timeout: float = DEFAULT_TIMEOUT) -> Iterator[None]:
@@ -145,6 +149,25 @@ class GitIndexLock:
         self.held = False
 
     def try_acquire(self) -> bool:
+        """Take the lock if it is free. The lock file appears with the marker already in it (a prepared file
+        hard-linked into place, which fails like O_EXCL when the lock exists), so a process killed at any point
+        never leaves an anonymous `index.lock` that only the one-minute rule could clear."""
+        prepared = self.path.with_name(f"{PREPARED_PREFIX}{os.getpid()}.lock")
+        try:
+            with open(prepared, "wb") as handle:
+                handle.write(self.marker)
+            try:
+                os.link(prepared, self.path)
+            except FileExistsError:
+                return False
+            except OSError:  # a file system without hard links: create it in place (git's own way)
+                return self._create_in_place()
+        finally:
+            prepared.unlink(missing_ok=True)
+        self.held = True
+        return True
+
+    def _create_in_place(self) -> bool:
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
