@@ -179,10 +179,13 @@ def run_crash(root: Path, tool: str, arguments: dict[str, Any], seam: str) -> No
         Store.open = open_with_seam  # type: ignore[method-assign]
     elif seam == "ref":
 
-        def move_branch(self: Store, *args: Any) -> None:
-            # What libgit2 does first when it moves a branch: create `<ref>.lock` with O_EXCL.
+        def move_branch(self: Store, commit_id: Any, *args: Any) -> None:
+            # Where libgit2 is when it moves a branch, just before the rename: `<ref>.lock` created with O_EXCL
+            # and the new commit id written into it.
             branch = git(self.root, "symbolic-ref", "HEAD").strip()
-            os.close(os.open(self.root / ".git" / f"{branch}.lock", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            fd = os.open(self.root / ".git" / f"{branch}.lock", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            os.write(fd, f"{commit_id}\n".encode())
+            os.close(fd)
             die()
 
         Store._move_branch = move_branch  # type: ignore[method-assign,assignment]
