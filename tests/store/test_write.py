@@ -314,3 +314,21 @@ def test_delete_is_recorded(brain: Store) -> None:
     assert not (brain.root / "memory/gotchas/fila-lenta.md").exists()
     assert gitcli.status(brain.root) == ""
     assert "fila-lenta" not in gitcli.git(brain.root, "ls-files")
+
+
+def test_an_edit_in_the_same_instant_as_a_write_is_never_hidden_from_git_status(brain: Store) -> None:
+    """Racy git: git trusts an index entry's stat data only for a file older than the index file. A person's
+    edit in the same timestamp tick as a write (same size, same mtime) must still show in `git status` after a
+    later write rewrote the index: the rewritten index keeps the old one's mtime, so the entry stays racy."""
+    root = brain.root
+    gitcli.git(root, "config", "core.trustctime", "false")  # only size and mtime can tell the edit apart
+    write_note(brain)
+    target = root / "memory/gotchas/fila-lenta.md"
+    stat = target.stat()
+    edited = NOTE.replace("atrasa", "atrasO")
+    assert len(edited) == len(NOTE)
+    target.write_text(edited, encoding="utf-8")
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # as if written in the same tick as the write
+    time.sleep(1.05)  # the next write's index is written in a later second (git compares whole seconds)
+    write_note(brain, path="memory/gotchas/outra.md")
+    assert gitcli.git(root, "--no-optional-locks", "status", "--porcelain") == " M memory/gotchas/fila-lenta.md\n"

@@ -49,7 +49,6 @@ from ._journal import (
     drop_journal,
     pending_journals,
     read_journal,
-    sweep_temporaries,
     write_journal,
 )
 from ._locking import (
@@ -444,7 +443,6 @@ class Store:
         """Settle every journal on disk (the caller holds the brain lock, so their writers are gone, and
         `.git/index.lock`). Returns the paths touched."""
         self._staging.sweep()
-        sweep_temporaries(self.root)
         journals: list[Journal] = []
         for path in pending_journals(self.root):
             journal = read_journal(path)
