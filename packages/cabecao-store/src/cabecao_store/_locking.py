@@ -32,8 +32,12 @@ GIT_LOCK_MARKER = b"cabecao-lock "
 #: hold it for minutes: `git commit -- f` keeps it while the editor is open).
 STALE_INDEX_LOCK_SECONDS = 60.0
 #: A ref lock (`.git/refs/heads/main.lock`) older than this was left by a process that died: git and libgit2
-#: hold one only while they write 41 bytes and rename them into place.
-STALE_REF_LOCK_SECONDS = 2.0
+#: hold one while they write 41 bytes and rename them into place (a `git update-ref --stdin` transaction may
+#: keep one between `prepare` and `commit`, hence the margin).
+STALE_REF_LOCK_SECONDS = 30.0
+#: git and libgit2 write the new id into a ref lock right after creating it: one still empty after this long
+#: belongs to a process that died in between.
+EMPTY_REF_LOCK_SECONDS = 1.0
 
 POLL_SECONDS = 0.02
 

@@ -53,6 +53,7 @@ from ._journal import (
 )
 from ._locking import (
     DEFAULT_TIMEOUT,
+    EMPTY_REF_LOCK_SECONDS,
     POLL_SECONDS,
     STALE_INDEX_LOCK_SECONDS,
     STALE_REF_LOCK_SECONDS,
@@ -579,14 +580,15 @@ class Store:
             warnings.append(messages.stale_ref_lock_removed(ref=name))
 
     def _ref_lock_is_stale(self, found: LockFile, dead_ops: set[str]) -> bool:
-        """A ref lock is stale when it is older than any git holds one, or when it holds the commit of a write
-        whose process died (libgit2 writes the new id into the lock before renaming it into place)."""
-        if found.age >= STALE_REF_LOCK_SECONDS:
-            return True
-        if not dead_ops:
-            return False
+        """A ref lock is stale when it holds the commit of a write whose process died (libgit2 writes the new
+        id into the lock before renaming it into place), when it is still empty a second after it was made (no
+        live git leaves it empty that long), or when it is older than any git holds one."""
         text = found.content.decode("ascii", errors="replace").strip()
-        return bool(text) and _git.commit_op(self._repo, text) in dead_ops
+        if not text:
+            return found.age >= EMPTY_REF_LOCK_SECONDS
+        if dead_ops and _git.commit_op(self._repo, text) in dead_ops:
+            return True
+        return found.age >= STALE_REF_LOCK_SECONDS
 
     def stale_git_locks(self) -> list[str]:
         """Problems for `status`: git lock files left by a dead process (every commit fails until they go), and
