@@ -47,6 +47,7 @@ from ._journal import (
     Entry,
     Journal,
     drop_journal,
+    journal_path,
     pending_journals,
     read_journal,
     write_journal,
@@ -282,7 +283,12 @@ class Store:
             )
         journal, blobs = self._plan(op, head, planned)
         paths = sorted(planned)
-        write_journal(self.root, journal)
+        try:
+            write_journal(self.root, journal)
+        except BaseException:
+            journal.file = journal_path(self.root, op)
+            drop_journal(journal)  # no file was touched yet
+            raise
         pending: Pending | None = None
         try:
             stats = self._apply(planned, journal.dirs)
@@ -294,8 +300,8 @@ class Store:
         except BaseException:
             if pending is not None:
                 pending.discard()
-            self._roll_back(journal, warnings)
-            drop_journal(journal)
+            if self._roll_back(journal, warnings):
+                drop_journal(journal)  # else the next writer's recovery tries again
             raise
         finished = True
         try:
@@ -459,8 +465,8 @@ class Store:
         with _git.git_errors(messages.action_commit()):
             for journal in journals:
                 landed = _git.has_op(self._repo, journal.op, since=journal.head)
-                if not landed:
-                    self._roll_back(journal, warnings)
+                if not landed and not self._roll_back(journal, warnings):
+                    continue  # a file could not be put back: the journal stays for the next try
                 self._index_follows_head(journal)
                 drop_journal(journal)
                 touched.update(journal.paths)
@@ -471,25 +477,27 @@ class Store:
                 )
         return sorted(touched)
 
-    def _roll_back(self, journal: Journal, warnings: list[str]) -> None:
+    def _roll_back(self, journal: Journal, warnings: list[str]) -> bool:
         """Put back every file that still holds exactly what the journal's write put there, and remove the
-        folders it created if they are empty; a file changed since (a person's edit) is left alone and named."""
+        folders it created if they are empty; a file changed since (a person's edit) is left alone and named.
+        False when a file could not be put back (the journal is then kept, for the next try)."""
         left_alone: list[str] = []
+        complete = True
         for entry in journal.entries:
             try:
                 target = check_on_disk(self.root, entry.path)
             except CabecaoError:
                 left_alone.append(entry.path)
                 continue
-            _remove_temporary(target, journal.pid)
-            current = _read_bytes_or_none(target)
-            current_id = str(_git.hash_blob(current)) if current is not None else None
-            if current_id == entry.before_id:
-                continue  # the write never got here, or put back the same bytes
-            if current_id != entry.after:
-                left_alone.append(entry.path)
-                continue
             try:
+                _remove_temporary(target, journal.pid)
+                current = _read_bytes_or_none(target)
+                current_id = str(_git.hash_blob(current)) if current is not None else None
+                if current_id == entry.before_id:
+                    continue  # the write never got here, or put back the same bytes
+                if current_id != entry.after:
+                    left_alone.append(entry.path)
+                    continue
                 if entry.before.absent:
                     target.unlink(missing_ok=True)
                 else:
@@ -498,7 +506,7 @@ class Store:
                         data = _git.blob_bytes(self._repo, entry.before.blob or "")
                     _atomic_write_bytes(target, data)
             except (OSError, KeyError):
-                left_alone.append(entry.path)
+                complete = False
         for name in reversed(journal.dirs):
             try:
                 (self.root / name).rmdir()
@@ -506,6 +514,7 @@ class Store:
                 pass  # not empty (someone put a file there) or already gone
         if left_alone:
             warnings.append(messages.recovery_left_alone(op=journal.op, paths=", ".join(left_alone)))
+        return complete
 
     def _index_follows_head(self, journal: Journal) -> None:
         """Give git's index, for the journal's paths, what HEAD has, where the entry is still one the write
