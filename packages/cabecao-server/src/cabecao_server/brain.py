@@ -23,6 +23,8 @@ Clock = Callable[[], datetime]
 RESCAN_SECONDS = 10.0
 #: How often the server looks for idle-time upkeep (catalogue, rescan).
 MAINTENANCE_SECONDS = 3.0
+#: Temporary catalogue files, in `.cabecao/`, renamed over `index.md`.
+CATALOG_TMP_PREFIX = "catalog-"
 
 
 class Brain:
@@ -42,6 +44,7 @@ class Brain:
         index = BrainIndex(store.root, relation_types=store.config.relation_types)
         brain = cls(store, index, client=client, now=now)
         brain.recover()
+        brain._sweep_catalog_temporaries()
         return brain
 
     @property
@@ -129,6 +132,22 @@ class Brain:
                 return
         except FileNotFoundError:
             pass
-        tmp = target.with_name(f".{CATALOG_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
+        # In `.cabecao/` (ignored by git): a process killed between the write and the rename leaves nothing a
+        # person would see as an uncommitted file.
+        tmp = self.root / ".cabecao" / f"{CATALOG_TMP_PREFIX}{os.getpid()}-{threading.get_ident()}.tmp"
+        tmp.parent.mkdir(exist_ok=True)
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
+
+    def _sweep_catalog_temporaries(self) -> None:
+        """Temporary catalogues a killed process left (older than a minute: a live one renames it in ms)."""
+        from cabecao_schema import CATALOG_FILE
+
+        leftovers = [*(self.root / ".cabecao").glob(f"{CATALOG_TMP_PREFIX}*.tmp")]
+        leftovers += self.root.glob(f".{CATALOG_FILE}.*.tmp")  # where earlier versions wrote it
+        for leftover in leftovers:
+            try:
+                if time.time() - leftover.stat().st_mtime > 60:
+                    leftover.unlink()
+            except OSError:
+                pass
