@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from cabecao_schema import SCHEMA_VERSION, CabecaoError, ErrorCode, parse_document
+from cabecao_schema import SCHEMA_VERSION, CabecaoError, ErrorCode, new_ulid, parse_document
 from cabecao_store import FOLDERS, FileChange, Store, count_notes, init_brain, note_files
 
 from . import gitcli
@@ -55,7 +55,7 @@ def test_a_new_brain_keeps_a_version_4_git_index_that_git_reads(tmp_path: Path) 
         store.write(
             [FileChange(f"wiki/concepts/nota-{round_}-{i}.md", f"# Nota {round_} {i}\n") for i in range(20)],
             summary=f"lote {round_}",
-            session="s",
+            session=new_ulid(),
             client="cli",
         )
     header = (root / ".git" / "index").read_bytes()[:8]

@@ -23,6 +23,8 @@ Clock = Callable[[], datetime]
 RESCAN_SECONDS = 10.0
 #: How often the server looks for idle-time upkeep (catalogue, rescan).
 MAINTENANCE_SECONDS = 3.0
+#: Temporary catalogue files, in `.cabecao/`, renamed over `index.md`.
+CATALOG_TMP_PREFIX = "catalog-"
 
 
 class Brain:
@@ -42,9 +44,13 @@ class Brain:
 
     @classmethod
     def open(cls, root: Path | str, *, client: str, now: Clock = utc_now, unattended: bool = False) -> Brain:
-        store = Store.open(root, now=now)
+        """Open the brain; a write a killed process left half done is settled first, and the index follows."""
+        store = Store.open(root, now=now, recover=False)
         index = BrainIndex(store.root, relation_types=store.config.relation_types)
-        return cls(store, index, client=client, now=now, unattended=unattended)
+        brain = cls(store, index, client=client, now=now, unattended=unattended)
+        brain.recover()
+        brain._sweep_catalog_temporaries()
+        return brain
 
     @property
     def root(self) -> Path:
@@ -64,9 +70,16 @@ class Brain:
 
     # keeping the index in step ---------------------------------------------------------------------------
 
+    def recover(self) -> None:
+        """Finish or roll back writes of a process that died mid-write (if no writer is running), and re-index
+        what that touched, under the brain lock: the index must follow git, never the half-written files."""
+        if self.store.needs_recovery():
+            self.store.recover(after=self.indexed)
+
     def refresh_index(self) -> None:
         from cabecao_schema import CATALOG_FILE
 
+        self.recover()  # before the scan, so it never indexes a dead writer's uncommitted files
         started = time.monotonic()
         report = self.index.scan()
         self._last_scan = time.monotonic()
@@ -94,6 +107,7 @@ class Brain:
         Re-rendering the whole catalogue costs ~150 ms at 10,000 notes, so writes only mark it stale.
         """
         try:
+            self.recover()
             if self._catalog_dirty:
                 self._catalog_dirty = False
                 self.write_catalog()
@@ -123,6 +137,22 @@ class Brain:
                 return
         except FileNotFoundError:
             pass
-        tmp = target.with_name(f".{CATALOG_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
+        # In `.cabecao/` (ignored by git): a process killed between the write and the rename leaves nothing a
+        # person would see as an uncommitted file.
+        tmp = self.root / ".cabecao" / f"{CATALOG_TMP_PREFIX}{os.getpid()}-{threading.get_ident()}.tmp"
+        tmp.parent.mkdir(exist_ok=True)
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
+
+    def _sweep_catalog_temporaries(self) -> None:
+        """Temporary catalogues a killed process left (older than a minute: a live one renames it in ms)."""
+        from cabecao_schema import CATALOG_FILE
+
+        leftovers = [*(self.root / ".cabecao").glob(f"{CATALOG_TMP_PREFIX}*.tmp")]
+        leftovers += self.root.glob(f".{CATALOG_FILE}.*.tmp")  # where earlier versions wrote it
+        for leftover in leftovers:
+            try:
+                if time.time() - leftover.stat().st_mtime > 60:
+                    leftover.unlink()
+            except OSError:
+                pass

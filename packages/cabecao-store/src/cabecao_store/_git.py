@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,8 +13,11 @@ from typing import cast
 
 import pygit2
 from cabecao_schema import CabecaoError, ErrorCode
+from pygit2.errors import check_error
+from pygit2.ffi import C, ffi
 
 from . import _messages as messages
+from ._trailers import OP
 
 Repository = pygit2.Repository
 Commit = pygit2.Commit
@@ -54,15 +59,163 @@ def open_repository(root: Path) -> pygit2.Repository | None:
     return repo
 
 
-def stage_paths(repo: pygit2.Repository, root: Path, paths: list[str]) -> None:
-    """Set git's index entries of `paths` to the files as they are on disk (removed when gone), and write it."""
-    index = repo.index
-    index.read(False)
-    for rel in paths:
-        if (root / rel).exists():
-            index.add(rel)
-        elif rel in index:
-            index.remove(rel)
+# refs: moved only by compare-and-swap -------------------------------------------------------------------------
+
+
+class RefLocked(Exception):
+    """The ref's lock file exists: another process is updating it (or died doing so)."""
+
+
+class RefMoved(Exception):
+    """The ref no longer holds the value it was read with: someone else moved it."""
+
+
+def git_dir(repo: pygit2.Repository) -> Path:
+    return Path(repo.path)
+
+
+def branch_name(repo: pygit2.Repository) -> str:
+    """The ref a commit on HEAD moves: `refs/heads/main` (also before the first commit), or HEAD when detached."""
+    head = repo.references.get("HEAD")
+    target = head.target if head is not None else None
+    return target if isinstance(target, str) else "HEAD"
+
+
+def ref_lock_path(repo: pygit2.Repository, name: str) -> Path:
+    return git_dir(repo) / f"{name}.lock"
+
+
+def ref_target(repo: pygit2.Repository, name: str) -> pygit2.Oid | None:
+    ref = repo.references.get(name)
+    if ref is None:
+        return None
+    target = ref.resolve().target
+    return target if isinstance(target, pygit2.Oid) else None
+
+
+def move_ref(repo: pygit2.Repository, name: str, new: pygit2.Oid, expected: pygit2.Oid | None, message: str) -> None:
+    """Point `name` at `new` only if it still points at `expected` (None: only if it does not exist yet).
+
+    libgit2's `git_reference_set_target` is a compare-and-swap against the value the Reference object was read
+    with, checked under the ref's lock file (`GIT_EMODIFIED` otherwise), like `git update-ref <ref> <new> <old>`;
+    `references.create(..., force=False)` refuses an existing ref. Raises `RefMoved` or `RefLocked`.
+    """
+    try:
+        if expected is None:
+            repo.references.create(name, new, force=False)
+            return
+        ref = repo.references.get(name)
+        if ref is None or ref.target != expected:
+            raise RefMoved(name)
+        ref.set_target(new, message)
+    except (pygit2.GitError, OSError) as exc:
+        if ref_target(repo, name) != expected:
+            raise RefMoved(name) from exc
+        if ref_lock_path(repo, name).exists() or "lock" in str(exc).lower():
+            raise RefLocked(name) from exc
+        raise
+
+
+def commit_op(repo: pygit2.Repository, hex_id: str) -> str | None:
+    """The `Cabecao-Op` of the commit `hex_id` names, or None (no such commit, or not one of ours)."""
+    try:
+        obj = repo.get(hex_id.strip())
+    except (KeyError, ValueError):
+        return None
+    if obj is None or obj.type_str != "commit":
+        return None
+    op = cast(pygit2.Commit, obj).message_trailers.get(OP)
+    return op.strip() if op else None
+
+
+def commit_subject(repo: pygit2.Repository, commit: pygit2.Oid) -> str:
+    return cast(pygit2.Commit, repo[commit]).message.split("\n", 1)[0]
+
+
+def has_op(repo: pygit2.Repository, op: str, *, since: str | None, limit: int = 1000) -> bool:
+    """Whether a commit carrying `Cabecao-Op: op` is on HEAD's first-parent line, looking back to `since`."""
+    for count, commit in enumerate(walk_first_parent(repo)):
+        if (commit.message_trailers.get(OP) or "").strip() == op:
+            return True
+        if str(commit.id) == since or count >= limit:
+            return False
+    return False
+
+
+def hash_blob(data: bytes) -> pygit2.Oid:
+    """The id git gives these bytes as a blob (nothing is written)."""
+    return pygit2.hash(data)
+
+
+def blob_bytes(repo: pygit2.Repository, hex_id: str) -> bytes:
+    obj = repo[hex_id]
+    if not isinstance(obj, pygit2.Blob):
+        raise KeyError(hex_id)
+    return obj.data
+
+
+def tree_entry_id(tree: pygit2.Tree | None, path: str) -> pygit2.Oid | None:
+    if tree is None:
+        return None
+    try:
+        entry = tree[path]
+    except KeyError:
+        return None
+    return entry.id if entry.type_str == "blob" else None
+
+
+# git's index, written while Cabeção holds .git/index.lock --------------------------------------------------
+
+
+def open_index_copy(git_dir: Path, tmp: Path) -> pygit2.Index:
+    """A standalone Index on `tmp`, a copy of `.git/index` (a hard link: libgit2 writes `tmp.lock` and renames it
+    over `tmp`, so `.git/index` itself is never written here). Its `write()` never touches `.git/index.lock`."""
+    source = git_dir / "index"
+    tmp.unlink(missing_ok=True)
+    try:
+        os.link(source, tmp)
+    except FileNotFoundError:
+        pass  # no index yet: start from an empty one
+    except OSError:
+        shutil.copyfile(source, tmp)
+    return pygit2.Index(str(tmp))
+
+
+def index_entry_id(index: pygit2.Index, path: str) -> pygit2.Oid | None:
+    try:
+        return index[path].id
+    except KeyError:
+        return None
+
+
+def set_index_entry(index: pygit2.Index, path: str, blob: pygit2.Oid, stat: os.stat_result | None) -> None:
+    """Stage `blob` at `path` with the file's stat data, as `git add` records it (so `git status` trusts it
+    without hashing the file). pygit2's IndexEntry carries no stat data, hence libgit2's own struct; without
+    `stat` (the file on disk differs) the entry has none, and git compares content."""
+    entry = ffi.new("git_index_entry *")
+    if stat is not None:
+        entry.ctime.seconds = stat.st_ctime_ns // 1_000_000_000
+        entry.ctime.nanoseconds = stat.st_ctime_ns % 1_000_000_000
+        entry.mtime.seconds = stat.st_mtime_ns // 1_000_000_000
+        entry.mtime.nanoseconds = stat.st_mtime_ns % 1_000_000_000
+        entry.dev = stat.st_dev & 0xFFFFFFFF
+        entry.ino = stat.st_ino & 0xFFFFFFFF
+        entry.uid = stat.st_uid & 0xFFFFFFFF
+        entry.gid = stat.st_gid & 0xFFFFFFFF
+        entry.file_size = stat.st_size & 0xFFFFFFFF
+    entry.mode = int(pygit2.enums.FileMode.BLOB)  # what the commit's tree records
+    ffi.buffer(ffi.addressof(entry, "id"))[:] = blob.raw
+    c_path = ffi.new("char[]", path.encode("utf-8"))
+    entry.path = c_path
+    check_error(C.git_index_add(index._index, entry))
+
+
+def remove_index_entry(index: pygit2.Index, path: str) -> None:
+    if path in index:
+        index.remove(path)
+
+
+def write_index(index: pygit2.Index) -> None:
     index.write()
 
 

@@ -58,6 +58,101 @@ def stale_index_lock_removed() -> str:
     return "havia um .git/index.lock abandonado (de um git que terminou sem limpar); foi removido"
 
 
+def stale_cabecao_index_lock_removed() -> str:
+    return "havia um .git/index.lock de uma gravação do Cabeção que foi interrompida (o processo morreu); foi removido"
+
+
+def git_ref_locked(*, ref: str) -> str:
+    return f"o git está com .git/{ref}.lock aberto por outro processo (um git em andamento); nada foi alterado"
+
+
+def stale_ref_lock_removed(*, ref: str) -> str:
+    return f"havia um .git/{ref}.lock abandonado (de um processo que morreu sem limpar); foi removido"
+
+
+def recovered_landed(*, op: str) -> str:
+    return f"a gravação {op}, interrompida depois do commit, foi concluída (índice do git atualizado)"
+
+
+def recovered_rolled_back(*, op: str) -> str:
+    return f"a gravação {op}, interrompida antes do commit, foi desfeita: os arquivos voltaram ao que eram"
+
+
+def recovery_left_alone(*, op: str, paths: str) -> str:
+    return (
+        f"ao desfazer a gravação interrompida {op}, estes arquivos foram deixados como estão porque mudaram "
+        f"depois dela (edição de outra pessoa ou processo): {paths}"
+    )
+
+
+def journal_unreadable(*, name: str) -> str:
+    return f"o diário de gravação .cabecao/{name} estava ilegível e foi descartado (nenhum arquivo foi tocado por ele)"
+
+
+def git_index_pending(*, problem: str) -> str:
+    return (
+        f"o commit foi gravado, mas o índice do git (.git/index) não pôde ser atualizado ({problem}); "
+        "a próxima gravação ou abertura do cérebro o atualiza"
+    )
+
+
+def problem_stale_index_lock() -> str:
+    return (
+        ".git/index.lock foi deixado por um processo que morreu: o git recusa commits até ele sair "
+        "(a próxima gravação do Cabeção o remove, ou apague o arquivo)"
+    )
+
+
+def problem_stale_ref_lock(*, ref: str) -> str:
+    return (
+        f".git/{ref}.lock foi deixado por um processo que morreu: nenhum commit entra até ele sair "
+        "(a próxima gravação do Cabeção o remove, ou apague o arquivo)"
+    )
+
+
+def problem_interrupted_writes(*, count: int) -> str:
+    return (
+        "1 gravação interrompida espera ser concluída ou desfeita (na próxima gravação)"
+        if count == 1
+        else f"{count} gravações interrompidas esperam ser concluídas ou desfeitas (na próxima gravação)"
+    )
+
+
+def conflict_branch_moved() -> str:
+    return "um commit feito fora do Cabeção durante a gravação mudou os mesmos arquivos; nada foi alterado"
+
+
+def invalid_session() -> str:
+    return (
+        "argumento inválido em session: deve ser um ULID de 26 caracteres (0-9 e A-Z maiúsculas, sem I, L, O, U), "
+        "o session_handle que o recall devolve"
+    )
+
+
+def invalid_client() -> str:
+    return "argumento inválido em client: só letras minúsculas, dígitos, '.', '_' e '-', até 64 caracteres"
+
+
+def invalid_op() -> str:
+    return "argumento inválido em op: deve ser um ULID de 26 caracteres"
+
+
+def next_step_fix_provenance() -> str:
+    return "Passe o session_handle que o recall devolveu (ou nenhum) e repita; nada foi alterado."
+
+
+def secret_in_summary() -> str:
+    return "resumo do commit"
+
+
+def secret_in_line(*, n: int) -> str:
+    return f"linha {n} do commit"
+
+
+def secret_in_trailer(*, name: str) -> str:
+    return f"trailer {name} do commit"
+
+
 def conflict_changed(*, path: str) -> str:
     return f"{path} mudou durante a operação (outra sessão ou uma edição fora do Cabeção); nada foi alterado"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
@@ -18,17 +19,31 @@ class _Unchecked:
 UNCHECKED: Final = _Unchecked()
 
 
+#: Computes a file's new text from its current text (None: absent), under the brain lock; None deletes it.
+Build = Callable[[str | None], str | None]
+
+
 @dataclass(frozen=True)
 class FileChange:
     """One file an operation writes (`content`) or deletes (`content=None`).
 
     `expected` is the text the caller based its change on (None = the file must not exist); if the file on disk
     differs when the lock is held, the operation fails with `conflict` and nothing changes.
+
+    `build`, instead of `content`, computes the new text from the file as it is once the lock is held (an append
+    that must not lose a concurrent one): `build(current)` is called once, under the brain lock, before anything
+    is written; an exception it raises (a `CabecaoError`) aborts the write with nothing changed. The store does
+    not scan what it returns for secrets: the caller's `build` must.
     """
 
     path: str
-    content: str | None
+    content: str | None = None
     expected: str | None | _Unchecked = UNCHECKED
+    build: Build | None = None
+
+    def __post_init__(self) -> None:
+        if self.build is not None and (self.content is not None or self.expected is not UNCHECKED):
+            raise ValueError("FileChange: build replaces content and expected; pass only one of them")
 
 
 @dataclass(frozen=True)

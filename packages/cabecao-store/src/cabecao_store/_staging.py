@@ -1,10 +1,20 @@
-"""Git's index (what `git status` compares the files with) brought in step with a write, on a second thread.
+"""git's index (what `git status` compares the files with), rewritten while Cabeção holds `.git/index.lock`.
+
+libgit2's `Index.write()` takes `.git/index.lock` itself, which Cabeção already holds for the whole write, so the
+new index is built in a standalone Index opened on a hard-linked copy (`.git/cabecao-index-<pid>.tmp`) and renamed
+over `.git/index` while the lock still stands: readers see the old index or the new one, never a mix.
 
 libgit2 rewrites and hashes the whole index file for any change (SHA-1 with collision detection): ~10 ms for a
-brain of 10,000 notes, the largest part of a write. It depends only on the files the write put on disk, so it
-runs while the write builds its tree, commits, and updates the search index, and the write waits for it before
-it returns. libgit2 releases the GIL while it works; the thread has its own repository object, since libgit2
-objects are not shared between threads (and a forked process opens its own).
+brain of 10,000 notes, the largest part of a write. It depends only on the blobs and stat data of the files the
+write put on disk, so it runs on a second thread while the write builds its tree and commits (libgit2 releases
+the GIL while it works, and the thread touches only its own Index object).
+
+Racy git: git trusts an entry's stat data only when the file is older than the index file; an entry whose file
+is as new as the index ("racily clean") is checked by content, and every git that rewrites the index re-checks
+those first. A standalone Index cannot re-check (it has no work tree), so the new index keeps the old one's
+modification time: every entry that was racy stays racy, and the entries written now are racy too, so nothing
+is ever trusted on stat data that git would not trust. The next `git status` re-checks them and writes a fresh
+index.
 """
 
 from __future__ import annotations
@@ -15,46 +25,94 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import _git
-from . import _messages as messages
 
-Wait = Callable[[], None]
+#: One index entry to set: (path, blob, stat of the file on disk); blob None removes the entry.
+IndexChange = tuple[str, _git.Oid | None, os.stat_result | None]
+
+TMP_PREFIX = "cabecao-index-"
+
+
+class Pending:
+    """An index being built on a second thread; `install()` puts it in place, `discard()` throws it away."""
+
+    def __init__(self, git_dir: Path, tmp: Path, changes: list[IndexChange]) -> None:
+        self.git_dir = git_dir
+        self.tmp = tmp
+        self._failure: list[BaseException] = []
+        self._thread = threading.Thread(target=self._run, args=(changes,), name="cabecao-git-index", daemon=True)
+        self._thread.start()
+
+    def _run(self, changes: list[IndexChange]) -> None:
+        try:
+            build_index(self.git_dir, self.tmp, lambda index: apply_changes(index, changes))
+        except BaseException as exc:  # handed to the writer's thread by install()
+            self._failure.append(exc)
+
+    def install(self) -> None:
+        self._thread.join()
+        if self._failure:
+            raise self._failure[0]
+        os.replace(self.tmp, self.git_dir / "index")
+
+    def discard(self) -> None:
+        self._thread.join()
+        remove_temporaries(self.git_dir, self.tmp.name)
 
 
 class Staging:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._repo: _git.Repository | None = None
-        self._pid = 0
+    def __init__(self, git_dir: Path) -> None:
+        self.git_dir = git_dir
 
-    def _repository(self) -> _git.Repository:
-        if self._repo is None or self._pid != os.getpid():
-            repo = _git.open_repository(self.root)
-            if repo is None:  # the folder stopped being a repository under us
-                raise _git.GitError(messages.repository_missing())
-            self._repo, self._pid = repo, os.getpid()
-        return self._repo
+    def _tmp(self) -> Path:
+        return self.git_dir / f"{TMP_PREFIX}{os.getpid()}.tmp"
 
-    def start(self, paths: list[str]) -> Wait:
-        """Stage `paths` on a new thread; the returned `wait()` joins it and raises what it raised."""
-        repo = self._repository()
-        failure: list[BaseException] = []
+    def start(self, changes: list[IndexChange]) -> Pending:
+        """Build the new index on a second thread (the caller holds `.git/index.lock`)."""
+        return Pending(self.git_dir, self._tmp(), changes)
 
-        def run() -> None:
-            try:
-                _git.stage_paths(repo, self.root, paths)
-            except BaseException as exc:  # handed to the writer's thread by wait()
-                failure.append(exc)
+    def now(self, edit: Callable[[_git.Index], bool]) -> bool:
+        """Edit the index on this thread and put it in place if `edit` changed anything (the caller holds
+        `.git/index.lock`)."""
+        tmp = self._tmp()
+        try:
+            changed = build_index(self.git_dir, tmp, edit)
+            if changed:
+                os.replace(tmp, self.git_dir / "index")
+            return changed
+        finally:
+            remove_temporaries(self.git_dir, tmp.name)
 
-        thread = threading.Thread(target=run, name="cabecao-git-index", daemon=True)
-        thread.start()
+    def sweep(self) -> None:
+        """Remove temporary indexes a killed writer left in `.git/` (the caller holds `.git/index.lock`)."""
+        for leftover in self.git_dir.glob(f"{TMP_PREFIX}*"):
+            leftover.unlink(missing_ok=True)
 
-        def wait() -> None:
-            thread.join()
-            if failure:
-                raise failure[0]
 
-        return wait
+def apply_changes(index: _git.Index, changes: list[IndexChange]) -> bool:
+    for path, blob, stat in changes:
+        if blob is None:
+            _git.remove_index_entry(index, path)
+        else:
+            _git.set_index_entry(index, path, blob, stat)
+    return True
 
-    def now(self, paths: list[str]) -> None:
-        """Stage on this thread (after a rollback, to put the index back to the restored files)."""
-        _git.stage_paths(self._repository(), self.root, paths)
+
+def build_index(git_dir: Path, tmp: Path, edit: Callable[[_git.Index], bool]) -> bool:
+    """Write `edit`'s result to `tmp`, keeping the old index's modification time (see racy git above)."""
+    try:
+        old_mtime: int | None = (git_dir / "index").stat().st_mtime_ns
+    except FileNotFoundError:
+        old_mtime = None
+    index = _git.open_index_copy(git_dir, tmp)
+    if not edit(index):
+        return False
+    _git.write_index(index)
+    if old_mtime is not None:
+        written = tmp.stat()
+        os.utime(tmp, ns=(written.st_atime_ns, min(old_mtime, written.st_mtime_ns)))
+    return True
+
+
+def remove_temporaries(git_dir: Path, name: str) -> None:
+    for leftover in (git_dir / name, git_dir / f"{name}.lock"):
+        leftover.unlink(missing_ok=True)

@@ -84,6 +84,7 @@ def status(brain: Brain, args: StatusIn) -> StatusResult:
     pending = int(sync["pending_changes"] or 0)  # type: ignore[call-overload]
     if pending:
         problems.append(messages.problem_pending_changes(count=pending))
+    problems.extend(brain.store.stale_git_locks())  # git lock files a dead process left: every commit fails
     healthy = not problems
     return StatusResult(
         healthy=healthy,
