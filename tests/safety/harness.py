@@ -231,7 +231,7 @@ def index_notes(root: Path) -> dict[str, str]:
 
 def head_notes(root: Path) -> dict[str, str]:
     """path -> content hash (the index's blake2b) of every note file in HEAD's tree."""
-    from cabecao_index.scan import is_note_file
+    from cabecao_index._scan import is_note_file
     from cabecao_schema import is_conflict_copy
 
     listing = git(root, "ls-tree", "-r", "-z", "HEAD").split("\0")
