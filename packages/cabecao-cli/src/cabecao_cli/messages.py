@@ -414,6 +414,11 @@ def wrong_argument_count() -> str:
     return "número errado de valores num argumento"
 
 
+def one_of(*, options: list[str]) -> str:
+    listed = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} ou {options[-1]}"
+    return f"deve ser um destes valores: {listed}"
+
+
 def value_not_accepted() -> str:
     return "valor não aceito"
 

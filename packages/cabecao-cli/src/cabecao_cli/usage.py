@@ -95,8 +95,14 @@ def _hint(error: click_errors.BadParameter) -> str:
 
 def _problem(error: click_errors.BadParameter) -> str:
     """typer converts values with pydantic, whose messages are English: said again from the validation error,
-    as the tools' own input errors are. Any other text of typer's is English too, and is not shown."""
+    as the tools' own input errors are. typer's own checks (a choice, a path) speak English too, and are said
+    from the parameter instead, or not at all."""
+    param = error.param
+    if param is not None and param.type_descriptor.is_choice and param.type_descriptor.choices is not None:
+        return messages.one_of(options=[str(getattr(c, "value", c)) for c in param.type_descriptor.choices])
     cause = error.__cause__
     if isinstance(cause, ValidationError):
-        return describe_validation(cause, root="valor")[1]
+        kinds = [str(detail["type"]) for detail in cause.errors(include_url=False)]
+        if kinds and kinds[0] not in ("value_error", "assertion_error"):  # a validator's text: typer's, English
+            return describe_validation(cause, root="valor")[1]
     return messages.value_not_accepted()
