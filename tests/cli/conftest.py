@@ -33,7 +33,7 @@ Cabecao = Callable[..., Ran]
 def cabecao(monkeypatch: pytest.MonkeyPatch) -> Cabecao:
     """`cabecao(*args, cwd=, env=, input=, tty=)`: the same `run` the console script calls (`app.main`), in
     CliRunner's isolation. stdin is not a terminal (empty unless `input` is given), like a process started with
-    stdin=DEVNULL; stdout and stderr are not terminals either unless `tty`. ANSI codes are never stripped: what
+    stdin=DEVNULL; nor are stdout and stderr (`tty` makes all three look like one). ANSI codes are never stripped: what
     the command writes is what the test reads. An exception escaping the error boundary fails the test (in a
     process it would have been a traceback on stderr)."""
 
@@ -49,7 +49,7 @@ def cabecao(monkeypatch: pytest.MonkeyPatch) -> Cabecao:
                 patch.chdir(cwd)
             with CliRunner().isolation(input=input, env=env, color=True) as (out, err, _):
                 if tty:
-                    for stream in (sys.stdout, sys.stderr):
+                    for stream in (sys.stdin, sys.stdout, sys.stderr):
                         stream.isatty = lambda: True  # type: ignore[method-assign]
                 code = run_cabecao(list(args))
                 sys.stdout.flush()
