@@ -117,7 +117,8 @@ def _content(kind: ContentKind, raw_snippet: str, body: str, chunk: Chunk | None
 def _marks_outside_links(raw_snippet: str) -> str:
     """The snippet with no highlight inside a `[[wikilink]]`: FTS5 marks the matched words, and `[[«Kafka»]]`
     is no longer a link for a reader (or a Markdown renderer). A link with a match in it is highlighted whole,
-    `«[[Kafka]]»`; so is the piece of a link the snippet cut at either end (`…Atlas]]`)."""
+    `«[[Kafka]]»`; a link the snippet cut at either end (`…Atlas]]`, `[[Projeto…`) is left unmarked, since no
+    place for a mark is outside it."""
     if _OPEN not in raw_snippet or ("[[" not in raw_snippet and "]]" not in raw_snippet):
         return raw_snippet
     text: list[str] = []
@@ -131,14 +132,15 @@ def _marks_outside_links(raw_snippet: str) -> str:
         else:
             text.append(char)
             lit.append(on)
-    plain = "".join(text)
-    for start, end in _link_spans(plain):
-        if any(lit[start:end]):
-            lit[start:end] = [True] * (end - start)
+    for start, end, whole in _link_spans("".join(text)):
+        lit[start:end] = [whole and any(lit[start:end])] * (end - start)
+    for i, char in enumerate(text):  # a highlight that now stops before a cut link ends at its last word
+        if lit[i] and char.isspace():
+            after = next((j for j in range(i + 1, len(text)) if not text[j].isspace()), len(text))
+            lit[i] = after < len(text) and lit[after]
     out: list[str] = []
     on = False
     for char, wanted in zip(text, lit, strict=True):
-        wanted = wanted and char != _ELLIPSIS  # the cut's `…` is not part of the match
         if wanted != on:
             out.append(_OPEN if wanted else _CLOSE)
             on = wanted
@@ -148,15 +150,15 @@ def _marks_outside_links(raw_snippet: str) -> str:
     return "".join(out)
 
 
-def _link_spans(plain: str) -> list[tuple[int, int]]:
-    """(start, end) of every `[[...]]` (or embed, `![[...]]`) in the text, including one the snippet's start or
-    end cut in half."""
-    spans: list[tuple[int, int]] = []
+def _link_spans(plain: str) -> list[tuple[int, int, bool]]:
+    """(start, end, whole) of every `[[...]]` (or embed, `![[...]]`) in the text; `whole` is False for one the
+    snippet's start or end cut."""
+    spans: list[tuple[int, int, bool]] = []
     position = 0
     first_close = plain.find("]]")
     first_open = plain.find("[[")
     if first_close >= 0 and (first_open < 0 or first_close < first_open):
-        spans.append((0, first_close + 2))  # the snippet starts inside a link
+        spans.append((0, first_close + 2, False))  # the snippet starts inside a link
         position = first_close + 2
     while True:
         start = plain.find("[[", position)
@@ -166,9 +168,9 @@ def _link_spans(plain: str) -> list[tuple[int, int]]:
         if start > 0 and plain[start - 1] == "!":  # an embed, `![[...]]`, keeps its `!`
             start -= 1
         if end < 0:
-            spans.append((start, len(plain)))  # the snippet ends inside a link
+            spans.append((start, len(plain), False))  # the snippet ends inside a link
             return spans
-        spans.append((start, end + 2))
+        spans.append((start, end + 2, True))
         position = end + 2
 
 
