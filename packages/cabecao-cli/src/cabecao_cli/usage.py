@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cabecao_schema import CabecaoError, ErrorCode, describe_validation
-from pydantic import ValidationError
+from cabecao_schema import CabecaoError, ErrorCode, foreign_validation_problem
 from typer._click import exceptions as click_errors
 from typer.core import TyperArgument, TyperOption
 
@@ -100,9 +99,5 @@ def _problem(error: click_errors.BadParameter) -> str:
     param = error.param
     if param is not None and param.type_descriptor.is_choice and param.type_descriptor.choices is not None:
         return messages.one_of(options=[str(getattr(c, "value", c)) for c in param.type_descriptor.choices])
-    cause = error.__cause__
-    if isinstance(cause, ValidationError):
-        kinds = [str(detail["type"]) for detail in cause.errors(include_url=False)]
-        if kinds and kinds[0] not in ("value_error", "assertion_error"):  # a validator's text: typer's, English
-            return describe_validation(cause, root="valor")[1]
-    return messages.value_not_accepted()
+    problem = foreign_validation_problem(error.__cause__) if error.__cause__ is not None else None
+    return problem or messages.value_not_accepted()
