@@ -7,16 +7,14 @@ a closed pipe, and the installed command end to end.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cabecao_cli.app import app, register
+from cabecao_cli.app import run as run_cabecao
 from typer.testing import CliRunner
-
-if not app.registered_commands:  # `main()` registers on every start; here it must happen once per process
-    register()
 
 
 @dataclass(frozen=True)
@@ -33,15 +31,29 @@ Cabecao = Callable[..., Ran]
 
 @pytest.fixture
 def cabecao(monkeypatch: pytest.MonkeyPatch) -> Cabecao:
-    """`cabecao(*args, cwd=, env=, input=)`: stdin is not a terminal (empty unless `input` is given), like a
-    process started with stdin=DEVNULL. An exception escaping the command's error boundary fails the test (in a
+    """`cabecao(*args, cwd=, env=, input=, tty=)`: the same `run` the console script calls (`app.main`), in
+    CliRunner's isolation. stdin is not a terminal (empty unless `input` is given), like a process started with
+    stdin=DEVNULL; nor are stdout and stderr (`tty` makes all three look like one). ANSI codes are never stripped: what
+    the command writes is what the test reads. An exception escaping the error boundary fails the test (in a
     process it would have been a traceback on stderr)."""
 
-    def run(*args: str, cwd: Path | None = None, env: Mapping[str, str] | None = None, input: str | None = None) -> Ran:
+    def run(
+        *args: str,
+        cwd: Path | None = None,
+        env: Mapping[str, str | None] | None = None,
+        input: str | None = None,
+        tty: bool = False,
+    ) -> Ran:
         with monkeypatch.context() as patch:
             if cwd is not None:
                 patch.chdir(cwd)
-            result = CliRunner().invoke(app, list(args), env=env, input=input, catch_exceptions=False)
-        return Ran(result.exit_code, result.stdout, result.stderr)
+            with CliRunner().isolation(input=input, env=env, color=True) as (out, err, _):
+                if tty:
+                    for stream in (sys.stdin, sys.stdout, sys.stderr):
+                        stream.isatty = lambda: True  # type: ignore[method-assign]
+                code = run_cabecao(list(args))
+                sys.stdout.flush()
+                sys.stderr.flush()
+                return Ran(code, out.getvalue().decode(), err.getvalue().decode())
 
     return run

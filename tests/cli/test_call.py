@@ -168,7 +168,7 @@ def test_bad_input_is_refused_in_pt_br_and_changes_nothing(
 ) -> None:
     untouched = on_disk(sample)
     done = call(cabecao, sample, tool, arguments)
-    assert done.returncode == 1, done
+    assert done.returncode == 2, done  # a usage error: the command line cannot be run as typed
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(f"Erro: {message}"), done.stderr

@@ -25,11 +25,18 @@ def installed(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([INSTALLED, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
 
 
-def assert_clean_error(done: Ran | subprocess.CompletedProcess[str]) -> None:
-    assert done.returncode == 1, done
+def assert_clean_error(done: Ran | subprocess.CompletedProcess[str], *, code: int = 1) -> None:
+    """A failure said in pt-BR with its next step: exit 1 for a command that could not be done, 2 (`code=2`) for
+    a command line that cannot be run as typed."""
+    assert done.returncode == code, done
     assert "Traceback" not in done.stderr + done.stdout
     assert done.stderr.startswith("Erro: ")
     assert "\nPróximo passo: " in done.stderr
+
+
+def assert_usage_error(done: Ran) -> None:
+    assert_clean_error(done, code=2)
+    assert done.stdout == ""
 
 
 def test_init_status_log_on_the_sample_brain(tmp_path: Path) -> None:
@@ -123,18 +130,19 @@ def test_search_lint_and_index_rebuild(cabecao: Cabecao, tmp_path: Path) -> None
     human = cabecao("search", "respostas português", "--brain", str(root))
     assert "Respostas em português" in human.stdout
     bad = cabecao("search", "x", "--as-of", "ontem", "--brain", str(root))
-    assert_clean_error(bad)
+    assert_usage_error(bad)
     assert "--as-of" in bad.stderr and "rode cabecao search de novo" in bad.stderr
-    # Errors name what the person typed (the option), not the tool's field (`rules.0`, `as_of`).
+    # Errors name what the person typed (the option, the argument as the help names it), not the tool's field
+    # (`rules.0`, `as_of`); a value the tool refuses is a usage error like one typer refuses.
     for args, option in (
         (("search", "x", "--limit", "0"), "--limit"),
         (("search", "x", "--type", "regra"), "--type"),
         (("search", "x", "--scope", "Projeto X"), "--scope"),
-        (("search", ""), "query"),
+        (("search", ""), "TERMOS"),
         (("lint", "--rule", "nada"), "--rule"),
     ):
         refused = cabecao(*args, "--brain", str(root))
-        assert_clean_error(refused)
+        assert_usage_error(refused)
         assert refused.stderr.startswith(f"Erro: valor inválido em {option}: "), refused.stderr
         assert f"rode cabecao {args[0]} de novo" in refused.stderr
     lint = json.loads(cabecao("lint", "--brain", str(root), "--json").stdout)
@@ -144,15 +152,18 @@ def test_search_lint_and_index_rebuild(cabecao: Cabecao, tmp_path: Path) -> None
 
 
 def test_search_shows_scores_and_types_people_can_read(cabecao: Cabecao, tmp_path: Path) -> None:
-    """Terms found in most notes of a small brain get almost no bm25 weight: scores of a millionth must not all
-    print as 0.00, and a raw source (no type) must not print as None."""
+    """Terms found in most notes of a small brain get almost no bm25 weight: scores of a millionth print as a
+    share of the best hit's (not `0.00`, not `3.36e-06`), and a raw source (no type) must not print as None."""
     root = tmp_path / "exemplo"
     cabecao("init", "--sample", str(root))
     hits = json.loads(cabecao("search", "fila mensagens", "--brain", str(root), "--json").stdout)["hits"]
     assert len(hits) == 10 and all(0 < hit["score"] < 0.001 for hit in hits)  # the case this test is about
     human = cabecao("search", "fila mensagens", "--brain", str(root)).stdout
     lines = [line for line in human.splitlines() if line.rstrip().endswith(".md")]
-    assert [line.split()[0] for line in lines] == [f"{hit['score']:.3g}" for hit in hits]
+    best = hits[0]["score"]
+    shown = [line.split()[0] for line in lines]
+    assert shown == [f"{round(100 * hit['score'] / best)}%" for hit in hits]
+    assert shown[0] == "100%" and len(set(shown)) > 1
     raw = next(line for line in lines if "raw/articles/" in line)
     assert "[fonte bruta, current]" in raw
     assert "None" not in human
@@ -206,4 +217,5 @@ def test_undo_of_a_session_and_of_a_user_operation_with_yes(cabecao: Cabecao, tm
     assert confirmed.returncode == 0, confirmed.stderr
     assert not (root / "wiki/concepts/minha.md").exists()
     both = cabecao("undo", "--brain", str(root), "--op", human.op, "--session", "x")
-    assert both.returncode == 2 and "Traceback" not in both.stderr
+    assert_usage_error(both)
+    assert "--op ou --session" in both.stderr

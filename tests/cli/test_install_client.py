@@ -111,10 +111,11 @@ def test_project_scope_and_a_broken_config_is_left_alone(at_home: AtHome, tmp_pa
     assert "Erro:" in refused.stderr and "Traceback" not in refused.stderr
     assert broken.read_text(encoding="utf-8") == "{ not json"
 
+    # A client or scope that does not exist is a usage error (2); the unreadable config above is a failure (1).
     unknown = at_home(home, "install-client", "notepad", "--brain", str(brain))
-    assert unknown.returncode == 1 and "claude-code" in unknown.stderr
+    assert unknown.returncode == 2 and "claude-code" in unknown.stderr
     no_project_scope = at_home(home, "install-client", "windsurf", "--brain", str(brain), "--scope", "project")
-    assert no_project_scope.returncode == 1
+    assert no_project_scope.returncode == 2 and "--scope user" in no_project_scope.stderr
 
 
 def test_demo_plays_a_session_through_the_real_server(tmp_path: Path) -> None:

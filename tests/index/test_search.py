@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -130,6 +131,39 @@ def test_aliases_and_tags_are_searched(brain: WriteNotes) -> None:
     with BrainIndex(root) as index:
         assert [h.path for h in index.search("zebrinha").hits] == ["wiki/entities/e.md"]
         assert [h.path for h in index.search("listrada").hits] == ["wiki/entities/t.md"]
+
+
+def test_a_highlight_never_breaks_a_wikilink(brain: WriteNotes) -> None:
+    """FTS5 marks the matched words; inside `[[...]]` the marks would break the link for a reader (`[[«Kafka»]]`
+    is no link): a link with a match is highlighted whole, its `!` (an embed) included; one the snippet cuts is
+    left unmarked."""
+    long_link = " ".join(f"palavra{n}" for n in range(40))
+    root = brain(
+        {
+            "wiki/concepts/a.md": "---\ntype: concept\ntitle: Um\n---\n"
+            "O consumidor lê do [[SQS]] e o [[Projeto Atlas|Atlas]] desenha ![[diagrama-kafka.png]]; o Kafka "
+            "ficou de fora.\n",
+            "wiki/concepts/b.md": f"---\ntype: concept\ntitle: Dois\n---\nVeja [[Zeppelin {long_link}]] depois.\n",
+        }
+    )
+    with BrainIndex(root) as index:
+        (kafka,) = index.search("kafka").hits
+        assert kafka.content == (
+            "O consumidor lê do [[SQS]] e o [[Projeto Atlas|Atlas]] desenha «![[diagrama-kafka.png]]»; o «Kafka» "
+            "ficou de fora."
+        )
+        (atlas,) = index.search("atlas").hits
+        assert "o «[[Projeto Atlas|Atlas]]» desenha" in atlas.content
+        (cut,) = index.search("zeppelin").hits
+        assert cut.content.startswith("Veja [[Zeppelin palavra0 ") and cut.content.endswith("…"), cut.content
+        assert "«" not in cut.content and "»" not in cut.content
+
+
+def test_no_highlight_inside_a_link_of_the_sample_brain(sample_index: BrainIndex) -> None:
+    contents = [hit.content for query in ("atlas", "sqs", "filas", "kafka") for hit in sample_index.search(query).hits]
+    assert any("«[[" in content for content in contents)  # the case this test is about happens here
+    for content in contents:
+        assert not re.search(r"\[\[[^\]]*[«»]", content), content
 
 
 def test_heading_path_and_section_content(sample_index: BrainIndex) -> None:

@@ -68,3 +68,20 @@ async def test_every_reference_input_field_is_in_the_published_schema(sample_bra
         assert schema.get("additionalProperties") is False, name
         checked += 1
     assert checked == len(tools) >= 14
+
+
+def test_each_date_of_remember_says_what_it_means() -> None:
+    """valid_from, valid_until and expires_at are three different days (the first one a note holds, the one it
+    stops holding, the last one it is delivered); none of them defaults to today, which only `as_of` does."""
+    from cabecao_server import TOOLS
+    from cabecao_server.fields import compact_schema
+
+    remember = compact_schema(TOOLS["remember"].input)["properties"]
+    described = {name: remember[name]["description"] for name in ("valid_from", "valid_until", "expires_at")}
+    assert described == {
+        "valid_from": "AAAA-MM-DD: primeiro dia em que vale",
+        "valid_until": "AAAA-MM-DD: dia em que deixa de valer (padrão: sem fim)",
+        "expires_at": "AAAA-MM-DD: último dia em que é entregue, inclusive (padrão: não expira)",
+    }
+    for tool in ("search", "facts", "graph"):
+        assert compact_schema(TOOLS[tool].input)["properties"]["as_of"]["description"] == "AAAA-MM-DD (padrão: hoje)"

@@ -19,6 +19,7 @@ import tomlkit
 from cabecao_schema import CabecaoError, ErrorCode
 
 from . import messages
+from .usage import CommandLineError
 
 Scope = Literal["user", "project"]
 SERVER_NAME = "cabecao"
@@ -89,8 +90,7 @@ def server_command(brain: Path) -> tuple[str, list[str]]:
 def config_path(spec: ClientSpec, scope: Scope, *, project: Path) -> Path:
     raw = spec.user_path if scope == "user" else spec.project_path
     if raw is None:
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT,
+        raise CommandLineError(
             messages.client_scope_unsupported(client=spec.label, scope=scope),
             next_step=messages.next_step_client_scope(),
         )

@@ -30,12 +30,23 @@ def brain_exists(*, root: str) -> str:
     return f"{root} já é um cérebro do Cabeção; nada foi alterado"
 
 
-def next_after_init(*, root: str) -> str:
-    return f"Veja o estado com `cabecao status --brain {root}` e registre-o num cliente com `cabecao install-client`."
+def next_after_init(*, root: str, program: str) -> str:
+    return (
+        f"Veja o estado com `{program} status --brain {root}` e registre-o num cliente com `{program} install-client`."
+    )
 
 
 def confirm_prompt() -> str:
-    return "Confirmar?"
+    return "Confirmar? [s/N]: "
+
+
+def answer_yes_or_no() -> str:
+    return "Responda s (sim) ou n (não)."
+
+
+#: What a person may answer to a yes/no question (English too: `y` is what terminals have taught everyone).
+YES_ANSWERS = frozenset({"s", "sim", "y", "yes"})
+NO_ANSWERS = frozenset({"", "n", "não", "nao", "no"})
 
 
 def undo_cancelled() -> str:
@@ -241,3 +252,180 @@ def next_step_ingest_file() -> str:
 
 def mcp_start_failed(*, code: str, message: str) -> str:
     return f"cabecao mcp não iniciou ({code}): {message}"
+
+
+def version_line(*, version: str) -> str:
+    return f"cabecao {version}"
+
+
+def version_help() -> str:
+    return "Mostra a versão do cabecao e sai."
+
+
+def aborted() -> str:
+    return "Cancelado."
+
+
+# -- the command-line framework's own texts (typer and the click it vendors) ----------------------------------
+
+
+def framework_catalogue() -> dict[str, str]:
+    """typer's gettext messages (English msgid → pt-BR template). typer formats the template itself, so the
+    placeholders (`{default}`, `{name!r}`...) must stay exactly as they are."""
+    return {
+        "(dynamic)": "(dinâmico)",
+        "Aborted!": aborted(),
+        "default: {default}": "padrão: {default}",
+        "required": help_required(),
+        "env var: {var}": "variável de ambiente: {var}",
+        "Arguments": heading_arguments(),
+        "Options": heading_options(),
+        "Commands": heading_commands(),
+        "Missing command.": missing_command(),
+        "No such command {name!r}.": "o comando {name!r} não existe",
+    }
+
+
+def usage_prefix() -> str:
+    return "Uso: "
+
+
+def options_metavar() -> str:
+    return "[OPÇÕES]"
+
+
+def subcommand_metavar() -> str:
+    return "COMANDO [ARGUMENTOS]..."
+
+
+def heading_arguments() -> str:
+    return "Argumentos"
+
+
+def heading_options() -> str:
+    return "Opções"
+
+
+def heading_commands() -> str:
+    return "Comandos"
+
+
+def help_option_help() -> str:
+    return "Mostra esta ajuda e sai."
+
+
+def help_default(*, value: str) -> str:
+    return f"padrão: {value}"
+
+
+def help_required() -> str:
+    return "obrigatório"
+
+
+def help_range(*, low: object, high: object) -> str:
+    if low is not None and high is not None:
+        return f"de {low} a {high}"
+    return f"no mínimo {low}" if low is not None else f"no máximo {high}"
+
+
+#: How the help names the kind of value an option takes (`--limit <inteiro>`), by Python type.
+VALUE_LABELS = {
+    "str": "texto",
+    "int": "inteiro",
+    "float": "número",
+    "bool": "sim|não",
+    "date": "data",
+    "datetime": "data e hora",
+    "path": "caminho",
+}
+
+
+def value_label_fallback() -> str:
+    return "valor"
+
+
+def completion_install_help() -> str:
+    return "Instala o autocompletar de comandos no shell atual."
+
+
+def completion_show_help() -> str:
+    return "Mostra o script de autocompletar do shell atual, para copiar ou ajustar a instalação."
+
+
+def completion_installed(*, shell: str, path: str) -> str:
+    return f"Autocompletar do {shell} instalado em {path}."
+
+
+def completion_restart() -> str:
+    return "Ele passa a valer no próximo terminal que você abrir."
+
+
+def completion_shell_unknown(*, shell: str | None, supported: str) -> str:
+    if not shell:
+        return f"não foi possível descobrir qual é o seu shell; os aceitos são: {supported}"
+    return f"o shell {shell} não tem autocompletar; os aceitos são: {supported}"
+
+
+def next_step_completion_shell(*, command: str) -> str:
+    return f"Rode `{command}` num dos shells aceitos."
+
+
+def completion_instruction_unknown(*, instruction: str) -> str:
+    return f"instrução de autocompletar desconhecida: {instruction}"
+
+
+# -- usage errors: the command line cannot be run as typed (exit code 2) -------------------------------------
+
+
+def unknown_option(*, option: str) -> str:
+    return f"a opção {option} não existe"
+
+
+def did_you_mean(*, options: list[str]) -> str:
+    listed = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} ou {options[-1]}"
+    return f"você quis dizer {listed}?"
+
+
+def option_needs_value(*, option: str) -> str:
+    return f"a opção {option} precisa de um valor"
+
+
+def option_takes_no_value(*, option: str) -> str:
+    return f"a opção {option} não aceita valor"
+
+
+def missing_argument(*, name: str) -> str:
+    return f"falta o argumento {name}"
+
+
+def missing_option(*, option: str) -> str:
+    return f"falta a opção {option}"
+
+
+def missing_command() -> str:
+    return "falta o comando"
+
+
+def extra_arguments(*, arguments: str) -> str:
+    return f"argumentos a mais: {arguments}"
+
+
+def wrong_argument_count() -> str:
+    return "número errado de valores num argumento"
+
+
+def one_of(*, options: list[str]) -> str:
+    listed = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} ou {options[-1]}"
+    return f"deve ser um destes valores: {listed}"
+
+
+def value_not_accepted() -> str:
+    return "valor não aceito"
+
+
+def next_step_help(*, command: str) -> str:
+    return f"Veja o uso com `{command} --help` e rode de novo; nada foi alterado."
+
+
+def scope_user_or_project() -> str:
+    return "deve ser user ou project"

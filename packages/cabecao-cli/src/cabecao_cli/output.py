@@ -1,14 +1,28 @@
-"""Printing results: JSON on stdout for --json, readable text otherwise; errors always with their next step."""
+"""Printing results: JSON on stdout for --json, readable text otherwise; errors always with their next step.
+
+Colour only for a person at a terminal: never into a pipe or a file, never with `NO_COLOR` set (no-color.org)
+or on a `TERM=dumb` terminal. The one colour is the `Erro` label.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from cabecao_schema import CabecaoError, is_raw, withhold_secrets
 
 from . import messages
+
+_RED_BOLD, _BOLD, _RESET = "\033[1;31m", "\033[1m", "\033[0m"
+
+
+def use_color(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
 
 
 def print_json(data: Any) -> None:
@@ -20,15 +34,22 @@ def print_error(error: CabecaoError, *, as_json: bool) -> None:
     if as_json:
         print_json(error.to_payload())
         return
-    sys.stderr.write(f"{messages.error_prefix()}: {error.message}\n")
+    stream = sys.stderr
+    color = use_color(stream)
+    label = f"{_RED_BOLD}{messages.error_prefix()}{_RESET}" if color else messages.error_prefix()
+    stream.write(f"{label}: {error.message}\n")
     if error.next_step:
-        sys.stderr.write(f"{messages.next_step_prefix()}: {error.next_step}\n")
+        label = f"{_BOLD}{messages.next_step_prefix()}{_RESET}" if color else messages.next_step_prefix()
+        stream.write(f"{label}: {error.next_step}\n")
 
 
-def score_text(score: float) -> str:
-    """Three significant digits: a keyword score can be tiny (bm25 gives terms found in most notes almost no
-    weight), and two decimals would print every hit as 0.00."""
-    return f"{score:.3g}"
+def score_text(score: float, *, best: float) -> str:
+    """A hit's score as a share of the best hit's (`100%`, `87%`): bm25's own numbers mean nothing to a person,
+    and on a small brain they are millionths (terms found in most notes weigh almost nothing), which print as
+    `3.36e-06`. The raw score stays in --json."""
+    if best <= 0:
+        return "—"
+    return f"{round(100 * score / best)}%"
 
 
 def type_text(note_type: str | None, path: str) -> str:

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from cabecao_schema import CabecaoError, ErrorCode
 
 from . import messages
 from .brain import resolve_brain
+from .usage import CommandLineError
 
 if TYPE_CHECKING:
     from cabecao_server import Brain, ConfirmationNeeded, Operation, ToolInput
@@ -43,10 +43,8 @@ def parse(
     table = TOOLS if published else OPERATIONS
     op = table.get(name)
     if op is None:
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT,
-            messages.unknown_tool(name=name, available=", ".join(table)),
-            next_step=messages.next_step_known_tools(),
+        raise CommandLineError(
+            messages.unknown_tool(name=name, available=", ".join(table)), next_step=messages.next_step_known_tools()
         )
     try:
         return op, op.parse(arguments)
@@ -57,9 +55,8 @@ def parse(
             if options is None
             else messages.invalid_option(option=options.get(head, error.field), problem=error.problem)
         )
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT, message, next_step=messages.next_step_fix_options(command=command)
-        ) from None
+        # What was typed is wrong, whether typer or the tool's own validation saw it: a usage error.
+        raise CommandLineError(message, next_step=messages.next_step_fix_options(command=command)) from None
 
 
 def run(
@@ -97,7 +94,22 @@ def _ask(op: Operation, context: Brain, args: ToolInput, need: ConfirmationNeede
         if not sys.stdin.isatty():
             return need.token_fields(context)
         typer.echo(need.summary)
-        if not typer.confirm(messages.confirm_prompt(), default=False):
+        if not confirm():
             return need.declined_fields()
     # The yes is for what was shown: a token for that exact subject refuses it if anything changed meanwhile.
     return op(context, args, Confirmation(token=need.question_token(context), by_user=True))
+
+
+def confirm() -> bool:
+    """The person's yes on the terminal, asked in pt-BR (`[s/N]`; click's own prompt is `[y/N]`). No is the
+    default, and so is a closed stdin."""
+    while True:
+        try:
+            answer = input(messages.confirm_prompt()).strip().lower()
+        except EOFError:
+            return False
+        if answer in messages.YES_ANSWERS:
+            return True
+        if answer in messages.NO_ANSWERS:
+            return False
+        sys.stderr.write(messages.answer_yes_or_no() + "\n")

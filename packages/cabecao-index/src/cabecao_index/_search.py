@@ -110,7 +110,68 @@ def _content(kind: ContentKind, raw_snippet: str, body: str, chunk: Chunk | None
         return body
     if kind == "section" and chunk is not None:
         return body[chunk.start_char : chunk.end_char].strip("\n")
-    return " ".join(raw_snippet.replace(_OPEN, "«").replace(_CLOSE, "»").replace(_ELLIPSIS, "…").split())
+    marked = _marks_outside_links(raw_snippet)
+    return " ".join(marked.replace(_OPEN, "«").replace(_CLOSE, "»").replace(_ELLIPSIS, "…").split())
+
+
+def _marks_outside_links(raw_snippet: str) -> str:
+    """The snippet with no highlight inside a `[[wikilink]]`: FTS5 marks the matched words, and `[[«Kafka»]]`
+    is no longer a link for a reader (or a Markdown renderer). A link with a match in it is highlighted whole,
+    `«[[Kafka]]»`; a link the snippet cut at either end (`…Atlas]]`, `[[Projeto…`) is left unmarked, since no
+    place for a mark is outside it."""
+    if _OPEN not in raw_snippet or ("[[" not in raw_snippet and "]]" not in raw_snippet):
+        return raw_snippet
+    text: list[str] = []
+    lit: list[bool] = []
+    on = False
+    for char in raw_snippet:
+        if char == _OPEN:
+            on = True
+        elif char == _CLOSE:
+            on = False
+        else:
+            text.append(char)
+            lit.append(on)
+    for start, end, whole in _link_spans("".join(text)):
+        lit[start:end] = [whole and any(lit[start:end])] * (end - start)
+    for i, char in enumerate(text):  # a highlight that now stops before a cut link ends at its last word
+        if lit[i] and char.isspace():
+            after = next((j for j in range(i + 1, len(text)) if not text[j].isspace()), len(text))
+            lit[i] = after < len(text) and lit[after]
+    out: list[str] = []
+    on = False
+    for char, wanted in zip(text, lit, strict=True):
+        if wanted != on:
+            out.append(_OPEN if wanted else _CLOSE)
+            on = wanted
+        out.append(char)
+    if on:
+        out.append(_CLOSE)
+    return "".join(out)
+
+
+def _link_spans(plain: str) -> list[tuple[int, int, bool]]:
+    """(start, end, whole) of every `[[...]]` (or embed, `![[...]]`) in the text; `whole` is False for one the
+    snippet's start or end cut."""
+    spans: list[tuple[int, int, bool]] = []
+    position = 0
+    first_close = plain.find("]]")
+    first_open = plain.find("[[")
+    if first_close >= 0 and (first_open < 0 or first_close < first_open):
+        spans.append((0, first_close + 2, False))  # the snippet starts inside a link
+        position = first_close + 2
+    while True:
+        start = plain.find("[[", position)
+        if start < 0:
+            return spans
+        end = plain.find("]]", start + 2)
+        if start > 0 and plain[start - 1] == "!":  # an embed, `![[...]]`, keeps its `!`
+            start -= 1
+        if end < 0:
+            spans.append((start, len(plain), False))  # the snippet ends inside a link
+            return spans
+        spans.append((start, end + 2, True))
+        position = end + 2
 
 
 def _hit_tokens(hit: SearchHit) -> int:

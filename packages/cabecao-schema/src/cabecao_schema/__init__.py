@@ -80,7 +80,7 @@ from .paths import (
     path_key,
 )
 from .policy import PROTECTED_CONFIG_SECTIONS, RULES_FOLDER, confirmation_reasons, is_rule, protected_config_change
-from .problems import describe_validation
+from .problems import describe_validation, foreign_validation_problem
 from .secrets import ALLOW_MARKER, SECRET_RULES, SecretFinding, scan_secrets
 from .validation import (
     check_body,
@@ -198,6 +198,7 @@ __all__ = [
     "messages",
     "DATA_NOTICE",
     "describe_validation",
+    "foreign_validation_problem",
     # errors
     "ErrorCode",
     "CabecaoError",

@@ -41,6 +41,18 @@ def describe_validation(exc: ValidationError, *, root: str, renames: dict[str, s
     return ".".join(place) or root, problem
 
 
+def foreign_validation_problem(exc: BaseException) -> str | None:
+    """What is wrong, in pt-BR, when another library validated a value with pydantic (typer converts command-line
+    values so): None when `exc` is not a ValidationError, or when it carries a validator's own message, which is
+    that library's English rather than ours."""
+    if not isinstance(exc, ValidationError):
+        return None
+    errors = exc.errors(include_url=False)
+    if not errors or errors[0]["type"] in ("value_error", "assertion_error"):
+        return None
+    return describe_validation(exc, root="valor")[1]
+
+
 def _describe_error(error: Mapping[str, Any]) -> str:
     """What is wrong with one value, for "<field>: <problem>"."""
     kind = str(error.get("type", ""))

@@ -52,10 +52,20 @@ def _date(value: object) -> date:
 
 
 Scope = Annotated[str, Field(max_length=80, description="global ou project:<nome>"), AfterValidator(_scope)]
-Day = Annotated[
-    date,
-    BeforeValidator(_date),
-    WithJsonSchema({"type": "string", "maxLength": DATE_CHARS, "description": "AAAA-MM-DD (padrão: hoje)"}),
+
+
+def _day(description: str) -> WithJsonSchema:
+    """A date's published schema: text of the reference's shape, and what that date means for its field."""
+    return WithJsonSchema({"type": "string", "maxLength": DATE_CHARS, "description": description})
+
+
+#: The date a question is asked about (`as_of`).
+Day = Annotated[date, BeforeValidator(_date), _day("AAAA-MM-DD (padrão: hoje)")]
+# A note's validity (see cabecao_schema.validity): each date says what it means, and none defaults to today.
+ValidFrom = Annotated[date, BeforeValidator(_date), _day("AAAA-MM-DD: primeiro dia em que vale")]
+ValidUntil = Annotated[date, BeforeValidator(_date), _day("AAAA-MM-DD: dia em que deixa de valer (padrão: sem fim)")]
+ExpiresAt = Annotated[
+    date, BeforeValidator(_date), _day("AAAA-MM-DD: último dia em que é entregue, inclusive (padrão: não expira)")
 ]
 Ref = Annotated[str, Field(min_length=1, max_length=600)]
 if TYPE_CHECKING:

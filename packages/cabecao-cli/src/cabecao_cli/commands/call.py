@@ -6,22 +6,29 @@ import json
 from typing import Annotated, Any
 
 import typer
-from cabecao_schema import CabecaoError, ErrorCode
 
 from .. import messages
 from ..app import command
 from ..options import BrainOption
 from ..output import print_json
 from ..running import run
+from ..usage import CommandLineError
 
 
 def register(app: typer.Typer) -> None:
     @app.command("call")
     @command
     def call(
-        tool: Annotated[str, typer.Argument(help="A ferramenta (recall, search, read, remember, write_page...).")],
+        tool: Annotated[
+            str,
+            typer.Argument(metavar="FERRAMENTA", help="A ferramenta (recall, search, read, remember, write_page...)."),
+        ],
         arguments: Annotated[
-            str, typer.Argument(help="Os argumentos da ferramenta em JSON (padrão: {}); - lê da entrada padrão.")
+            str,
+            typer.Argument(
+                metavar="ARGUMENTOS",
+                help="Os argumentos da ferramenta em JSON; - lê da entrada padrão.",
+            ),
         ] = "{}",
         brain: BrainOption = None,
         yes: Annotated[
@@ -41,15 +48,10 @@ def _object(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT,
+        raise CommandLineError(
             messages.call_arguments_not_json(problem=f"{exc.msg} (linha {exc.lineno}, coluna {exc.colno})"),
             next_step=messages.next_step_call_arguments(),
         ) from None
     if not isinstance(value, dict):
-        raise CabecaoError(
-            ErrorCode.INVALID_ARGUMENT,
-            messages.call_arguments_not_object(),
-            next_step=messages.next_step_call_arguments(),
-        )
+        raise CommandLineError(messages.call_arguments_not_object(), next_step=messages.next_step_call_arguments())
     return value

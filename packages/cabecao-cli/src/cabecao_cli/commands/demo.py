@@ -33,8 +33,9 @@ def _recall(data: dict[str, Any]) -> list[str]:
 
 def _search(data: dict[str, Any]) -> list[str]:
     lines = [f"modo {data['mode']} ({data['mode_used']}), termos {data['terms']}"]
+    best = max((h["score"] for h in data["hits"]), default=0.0)
     lines += [
-        f"{score_text(h['score']):>8}  {h['title']}  [{h['validity']}, trust {h['trust']}]  {h['path']}"
+        f"{score_text(h['score'], best=best):>4}  {h['title']}  [{h['validity']}, trust {h['trust']}]  {h['path']}"
         for h in data["hits"]
     ]
     return lines

@@ -56,7 +56,9 @@ def register(app: typer.Typer) -> None:
     @app.command("ingest")
     @command
     def ingest(
-        file: Annotated[Path, typer.Argument(help="O arquivo de texto a registrar (pode estar fora do cérebro).")],
+        file: Annotated[
+            Path, typer.Argument(metavar="ARQUIVO", help="O arquivo de texto a registrar (pode estar fora do cérebro).")
+        ],
         brain: BrainOption = None,
         title: Annotated[str | None, typer.Option("--title", help="Título (padrão: o da fonte).")] = None,
         source: Annotated[

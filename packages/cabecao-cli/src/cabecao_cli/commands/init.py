@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from .. import messages
 from ..app import command
+from ..invocation import program
 from ..options import JsonOption
 from ..output import print_json
 
@@ -17,7 +19,9 @@ def register(app: typer.Typer) -> None:
     @app.command("init")
     @command
     def init(
-        directory: Annotated[Path, typer.Argument(help="Pasta do novo cérebro (nova ou vazia).")] = Path("~/cabecao"),
+        directory: Annotated[
+            Path, typer.Argument(metavar="PASTA", help="Pasta do novo cérebro (nova ou vazia).")
+        ] = Path("~/cabecao"),
         sample: Annotated[bool, typer.Option("--sample", help="Cria o cérebro de exemplo (Projeto Atlas).")] = False,
         as_json: JsonOption = False,
     ) -> None:
@@ -32,4 +36,4 @@ def register(app: typer.Typer) -> None:
             typer.echo(messages.brain_created(root=str(result.root), sample=sample))
         else:
             typer.echo(messages.brain_exists(root=str(result.root)))
-        typer.echo(messages.next_after_init(root=str(result.root)))
+        typer.echo(messages.next_after_init(root=shlex.quote(str(result.root)), program=program()))

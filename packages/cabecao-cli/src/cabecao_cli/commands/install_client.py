@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cabecao_schema import CabecaoError, ErrorCode
 
 from .. import messages
 from ..app import command
@@ -15,6 +14,7 @@ from ..brain import resolve_brain
 from ..clients import client_specs, install
 from ..options import BrainOption, JsonOption
 from ..output import print_json
+from ..usage import CommandLineError
 
 
 def register(app: typer.Typer) -> None:
@@ -22,7 +22,10 @@ def register(app: typer.Typer) -> None:
     @command
     def install_client(
         client: Annotated[
-            str, typer.Argument(help="claude-code, claude-desktop, cursor, vscode, codex, gemini ou windsurf.")
+            str,
+            typer.Argument(
+                metavar="CLIENTE", help="claude-code, claude-desktop, cursor, vscode, codex, gemini ou windsurf."
+            ),
         ],
         brain: BrainOption = None,
         scope: Annotated[
@@ -34,13 +37,14 @@ def register(app: typer.Typer) -> None:
         """Registra o servidor MCP do Cabeção no cliente, preservando o resto da configuração (com backup)."""
         specs = client_specs()
         if client not in specs:
-            raise CabecaoError(
-                ErrorCode.INVALID_ARGUMENT,
-                messages.unknown_client(name=client, known=", ".join(specs)),
-                next_step=messages.next_step_clients(),
+            raise CommandLineError(
+                messages.unknown_client(name=client, known=", ".join(specs)), next_step=messages.next_step_clients()
             )
         if scope not in ("user", "project"):
-            raise typer.BadParameter("use user ou project", param_hint="--scope")
+            raise CommandLineError(
+                messages.invalid_option(option="--scope", problem=messages.scope_user_or_project()),
+                next_step=messages.next_step_fix_options(command="cabecao install-client"),
+            )
         root = resolve_brain(brain)
         from cabecao_server import check_brain
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from contextlib import ExitStack
+from typing import Annotated, Any
 
 import typer
 
@@ -13,11 +14,28 @@ from ..output import print_json, score_text, type_text
 from ..running import open_brain, run
 
 
+class _Bar:
+    """The rebuild's progress bar, made at the first report, when the index knows how many notes there are
+    (after walking the folder): a bar started at 1 that grows its total jumps backwards for the person."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self._stack = stack
+        self._bar: Any = None
+        self._done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            bar = typer.progressbar(length=total, label=messages.rebuild_label(), show_pos=True)
+            self._bar = self._stack.enter_context(bar)
+        self._bar.update(done - self._done)
+        self._done = done
+
+
 def register(app: typer.Typer) -> None:
     @app.command("search")
     @command
     def search(
-        query: Annotated[str, typer.Argument(help="Os termos a buscar.")],
+        query: Annotated[str, typer.Argument(metavar="TERMOS", help="Os termos a buscar.")],
         brain: BrainOption = None,
         note_type: Annotated[
             list[str] | None, typer.Option("--type", help="Só este tipo (repita para vários).")
@@ -32,19 +50,22 @@ def register(app: typer.Typer) -> None:
             "search",
             {"query": query, "types": note_type or None, "scope": scope, "as_of": as_of, "limit": limit},
             brain=brain,
-            options={"query": "query", "types": "--type", "scope": "--scope", "as_of": "--as-of", "limit": "--limit"},
+            options={"query": "TERMOS", "types": "--type", "scope": "--scope", "as_of": "--as-of", "limit": "--limit"},
         )
         if as_json:
             print_json(data)
             return
         typer.echo(messages.search_header(mode=data["mode"], count=len(data["hits"]), as_of=data["as_of"]))
+        best = max((hit["score"] for hit in data["hits"]), default=0.0)
         for hit in data["hits"]:
             where = " › ".join(hit["heading_path"][1:])
             kind = type_text(hit["type"], hit["path"])
-            typer.echo(f"{score_text(hit['score']):>8}  {hit['title']}  [{kind}, {hit['validity']}]  {hit['path']}")
+            typer.echo(
+                f"{score_text(hit['score'], best=best):>4}  {hit['title']}  [{kind}, {hit['validity']}]  {hit['path']}"
+            )
             if where:
-                typer.echo(f"          § {where}")
-            typer.echo(f"          {' '.join(hit['content'].split())[:160]}")
+                typer.echo(f"      § {where}")
+            typer.echo(f"      {' '.join(hit['content'].split())[:160]}")
         if data.get("next_step"):
             typer.echo(data["next_step"])
 
@@ -81,19 +102,14 @@ def register(app: typer.Typer) -> None:
     def rebuild(brain: BrainOption = None, as_json: JsonOption = False) -> None:
         """Apaga e refaz o índice a partir das notas, com barra de progresso."""
         context = open_brain(brain)
-        if as_json:
-            status = context.rebuild_index()
-        else:
-            with typer.progressbar(length=1, label=messages.rebuild_label(), show_pos=True) as bar:
-                seen = {"done": 0}
-
-                def progress(done: int, total: int) -> None:
-                    bar.length = max(total, 1)
-                    bar.update(done - seen["done"])
-                    seen["done"] = done
-
-                status = context.rebuild_index(progress=progress)
-        context.close()
+        try:
+            if as_json:
+                status = context.rebuild_index()
+            else:
+                with ExitStack() as stack:
+                    status = context.rebuild_index(progress=_Bar(stack))
+        finally:
+            context.close()
         if as_json:
             print_json(
                 {

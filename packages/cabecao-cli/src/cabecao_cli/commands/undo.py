@@ -12,6 +12,7 @@ from ..app import command
 from ..options import BrainOption, JsonOption
 from ..output import print_json
 from ..running import run
+from ..usage import CommandLineError
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +27,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Desfaz com git revert; sem opções, a última operação de agente. O próprio undo pode ser desfeito."""
         if op and session:
-            raise typer.BadParameter(messages.op_or_session())
+            raise CommandLineError(
+                messages.op_or_session(), next_step=messages.next_step_fix_options(command="cabecao undo")
+            )
         data = run(
             "undo",
             {"op": op, "session": session},

@@ -35,7 +35,7 @@ from pydantic import Field
 
 from .. import messages
 from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
-from ..fields import Day, Name, Names, Ref, Scope, Session, Token, ToolInput, TypeName
+from ..fields import ExpiresAt, Name, Names, Ref, Scope, Session, Token, ToolInput, TypeName, ValidFrom, ValidUntil
 from ..results import Result
 from .writing import (
     Action,
@@ -67,9 +67,9 @@ class RememberIn(ToolInput):
     subject: Ref | None = None
     predicate: Annotated[str, Field(min_length=1, max_length=100)] | None = None
     object: Ref | None = None
-    valid_from: Day | None = None
-    valid_until: Day | None = None
-    expires_at: Day | None = None
+    valid_from: ValidFrom | None = None
+    valid_until: ValidUntil | None = None
+    expires_at: ExpiresAt | None = None
     sources: Names | None = None
     session_handle: Session | None = None
     resolution: (
