@@ -536,3 +536,11 @@ def unattended_needs_person() -> str:
 
 def next_step_unattended() -> str:
     return "Deixe a mudança para uma sessão com o usuário; nada foi alterado."
+
+
+def append_needs_confirmation(*, path: str) -> str:
+    return f"{path} mudou desde a leitura e agora pede o sim do usuário para ser alterada; nada foi gravado"
+
+
+def next_step_again() -> str:
+    return "Chame de novo: a resposta dirá o que é preciso confirmar."

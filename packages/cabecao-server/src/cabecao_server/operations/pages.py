@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -132,10 +133,7 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> W
             body = content if content.endswith("\n") or not content else content + "\n"
         else:
             frontmatter = {**old_frontmatter, **given}
-            separator = (
-                "" if not doc.body or doc.body.endswith("\n\n") else ("\n" if doc.body.endswith("\n") else "\n\n")
-            )
-            body = doc.body + separator + content + ("" if content.endswith("\n") else "\n")
+            body = _append_body(doc.body, content)
     validate_frontmatter(frontmatter, path=path)
     if before is not None and frontmatter == old_frontmatter and body == parse_document(before).body:
         return _unchanged(path, frontmatter, warnings)
@@ -169,14 +167,48 @@ def write_page(brain: Brain, args: WritePageIn, confirmation: Confirmation) -> W
     if text == before:
         return _unchanged(path, frontmatter, warnings)
     action: Action = "add" if before is None else "update"
+    # An append does not depend on what was read: beside a concurrent one it is computed again under the lock.
+    # One the user confirmed stays bound to the text that was shown.
+    rebase = _append_again(brain, path, given, content) if args.mode == "append" and by is None else None
     record = commit_changes(
         brain,
-        [Planned(path, text, before, f"{action} {note_type}: {title}")],
+        [Planned(path, text, before, f"{action} {note_type}: {title}", rebase=rebase)],
         summary=f"{action} {note_type}: {title}",
         session=session_of(args),
         approved=by is not None,
     )
     return _written(record, path, note_id(frontmatter), action, warnings, by)
+
+
+def _append_body(body: str, content: str) -> str:
+    separator = "" if not body or body.endswith("\n\n") else ("\n" if body.endswith("\n") else "\n\n")
+    return body + separator + content + ("" if content.endswith("\n") else "\n")
+
+
+def _append_again(brain: Brain, path: str, given: dict[str, Any], content: str) -> Callable[[str | None], str]:
+    """The append computed from the note as it is under the brain lock (another write may have landed since)."""
+
+    def rebase(current: str | None) -> str:
+        if current is None:
+            raise CabecaoError(
+                ErrorCode.NOT_FOUND, messages.note_missing_for_edit(path=path), next_step=messages.next_step_create()
+            )
+        doc = editable(path, current)
+        old = dict(doc.frontmatter)
+        frontmatter = {**old, **given}
+        body = _append_body(doc.body, content)
+        validate_frontmatter(frontmatter, path=path)
+        if confirmation_reasons(path, new_frontmatter=frontmatter, old_frontmatter=old, exists=True):
+            # The note became one that needs the user's yes (a rule, say) since it was read: ask again.
+            raise CabecaoError(
+                ErrorCode.CONFLICT, messages.append_needs_confirmation(path=path), next_step=messages.next_step_again()
+            )
+        apply_provenance(frontmatter, client=brain.client, now=brain.now(), approved=False, editing=True)
+        text = render_document(doc.with_frontmatter(frontmatter).with_body(body))
+        reread(text, frontmatter=parse_document(text).frontmatter, body=body)
+        return text
+
+    return rebase
 
 
 def _write_control(

@@ -8,7 +8,7 @@ index up to date for the touched paths.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -49,12 +49,18 @@ class TouchedNote(Result):
 
 @dataclass
 class Planned:
-    """One file an operation will write (`text=None` deletes), with the line that describes it in the commit."""
+    """One file an operation will write (`text=None` deletes), with the line that describes it in the commit.
+
+    With `rebase`, the write does not depend on what was read: if the file changed since (`before`), its new text
+    is computed again from the file as it is under the brain lock (an append beside a concurrent one), instead of
+    failing with `conflict`.
+    """
 
     path: str
     text: str | None
     before: str | None
     line: str
+    rebase: Callable[[str | None], str] | None = None
 
 
 def session_of(args: WriteInput) -> str:
@@ -114,7 +120,7 @@ def commit_changes(
 ) -> OperationRecord:
     scan(planned)
     record = brain.store.write(
-        [FileChange(p.path, p.text, expected=p.before) for p in planned],
+        [_change(p) for p in planned],
         summary=summary,
         lines=[p.line for p in planned],
         session=session,
@@ -124,6 +130,21 @@ def commit_changes(
         after_commit=brain.indexed,
     )
     return record
+
+
+def _change(planned: Planned) -> FileChange:
+    rebase = planned.rebase
+    if rebase is None:
+        return FileChange(planned.path, planned.text, expected=planned.before)
+
+    def build(current: str | None) -> str:
+        if current == planned.before and planned.text is not None:
+            return planned.text  # nothing changed meanwhile: what was planned (and scanned) stands
+        text = rebase(current)
+        scan([Planned(planned.path, text, current, planned.line)])
+        return text
+
+    return FileChange(planned.path, build=build)
 
 
 def note_id(frontmatter: Mapping[str, Any]) -> str | None:
