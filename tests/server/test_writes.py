@@ -593,3 +593,24 @@ async def test_the_ingest_plan_lists_the_notes_a_source_is_about(sample_brain: P
     assert mentioned[0] == "wiki/concepts/Idempotência.md"  # named twice: first
     # By title, and by alias (`DLQ` is an alias of the Dead-letter queue note).
     assert set(mentioned) >= {"wiki/concepts/Backoff exponencial.md", "wiki/concepts/Dead-letter queue.md"}
+
+
+async def test_a_stale_git_lock_removed_by_a_write_is_said_in_its_warnings(sample_brain: Path) -> None:
+    """The store removes a ref lock a dead git left; the agent's result says so instead of hiding it."""
+    import os
+    import time
+
+    lock = sample_brain / ".git/refs/heads/main.lock"
+    lock.write_text("", encoding="utf-8")
+    old = time.time() - 120
+    os.utime(lock, (old, old))
+    async with connect(sample_brain) as client:
+        result = await call(
+            client,
+            "write_page",
+            {"path": "wiki/concepts/Depois da trava.md", "content": "Passou.", "frontmatter": {"type": "concept"}},
+        )
+    recovered = [w for w in result["warnings"] if w["code"] == "recovered"]
+    assert recovered and "main.lock" in recovered[0]["message"], result["warnings"]
+    assert not lock.exists()
+    assert gitcli.head(sample_brain) == result["commit"]

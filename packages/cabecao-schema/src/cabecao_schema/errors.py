@@ -97,6 +97,8 @@ class WarningCode(StrEnum):
     PROVENANCE_CHANGED = "provenance_changed"
     IGNORED_ALLOW_MARKER = "ignored_allow_marker"
     STALE_LOCK_REMOVED = "stale_lock_removed"
+    #: The store settled what a dead process or git left (a stale lock, an interrupted write) before writing.
+    RECOVERED = "recovered"
 
 
 class Notice(BaseModel):

@@ -22,7 +22,7 @@ from .. import messages
 from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Target, approve
 from ..fields import Ref, Session, Token, ToolInput
 from ..results import Result
-from .writing import session_of
+from .writing import session_of, store_notices
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -131,5 +131,6 @@ def forget(brain: Brain, args: ForgetIn, confirmation: Confirmation) -> ForgetRe
         op=done.op,
         commit=done.commit,
         archived_path=plan.archived_path,
+        warnings=store_notices(done),
         next_step=messages.forget_done(path=plan.archived_path, op=done.op),
     )

@@ -38,6 +38,7 @@ from .writing import (
     free_path,
     note_link,
     session_of,
+    store_notices,
 )
 
 if TYPE_CHECKING:
@@ -189,6 +190,6 @@ def handoff_save(brain: Brain, args: HandoffSaveIn, confirmation: Confirmation) 
         episode=episode,
         supersedes=supersedes,
         expires_at=expires,
-        warnings=warnings,
+        warnings=[*warnings, *store_notices(record)],
         next_step=messages.handoff_saved(scope=scope, until=expires.isoformat(), op=op),
     )

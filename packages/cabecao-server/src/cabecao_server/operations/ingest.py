@@ -36,7 +36,7 @@ from .. import messages
 from ..confirmation import Confirmation
 from ..fields import Name, Ref, Scope, Session, ToolInput
 from ..results import Result
-from .writing import Planned, apply_provenance, commit_changes, free_path, session_of
+from .writing import Planned, apply_provenance, commit_changes, free_path, session_of, store_notices
 
 if TYPE_CHECKING:
     from cabecao_index import BrainIndex
@@ -197,7 +197,7 @@ def ingest(brain: Brain, args: IngestIn, confirmation: Confirmation) -> IngestRe
         ),
         op=op if record else None,
         commit=record.commit if record else None,
-        warnings=warnings,
+        warnings=[*warnings, *(store_notices(record) if record else [])],
         next_step=messages.ingest_done(path=raw_path),
     )
 

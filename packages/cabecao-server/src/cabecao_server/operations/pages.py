@@ -42,6 +42,7 @@ from .writing import (
     note_id,
     reread,
     session_of,
+    store_notices,
 )
 
 if TYPE_CHECKING:
@@ -321,7 +322,7 @@ def _written(
         changed=True,
         session_handle=record.session,
         confirmed_by=by,
-        warnings=warnings,
+        warnings=[*warnings, *store_notices(record)],
         next_step=messages.write_next_step(op=record.op),
     )
 

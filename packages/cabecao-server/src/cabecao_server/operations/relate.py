@@ -26,6 +26,7 @@ from .writing import (
     commit_changes,
     editable,
     session_of,
+    store_notices,
 )
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def relate(
         path=source.path,
         session_handle=record.session,
         confirmed_by=by,
-        warnings=warnings,
+        warnings=[*warnings, *store_notices(record)],
         relation=relation,
         next_step=messages.relate_done(op=record.op),
     )

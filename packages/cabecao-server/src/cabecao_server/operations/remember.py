@@ -50,6 +50,7 @@ from .writing import (
     note_link,
     reread,
     session_of,
+    store_notices,
 )
 
 if TYPE_CHECKING:
@@ -306,7 +307,7 @@ def remember(
         commit=committed.commit,
         session_handle=committed.session,
         confirmed_by=by,
-        warnings=warnings,
+        warnings=[*warnings, *store_notices(committed)],
         superseded=superseded,
         reason=target.get("reason") if target else None,
         next_step=next_step,

@@ -12,7 +12,7 @@ from .. import messages
 from ..confirmation import Approval, Confirmation, ConfirmationNeeded, Summary, Target, approve
 from ..fields import Session, Token, ToolInput
 from ..results import Result
-from .writing import session_of
+from .writing import session_of, store_notices
 
 if TYPE_CHECKING:
     from ..brain import Brain
@@ -95,5 +95,6 @@ def undo(brain: Brain, args: UndoIn, confirmation: Confirmation) -> UndoResult |
         undone=[UndoneOp(op=t.op, commit=t.commit, changes=t.changes or [t.summary]) for t in plan.targets],
         changed_paths=list(record.paths),
         confirmed_by=by,
+        warnings=store_notices(record),
         next_step=messages.undo_done(op=record.op),
     )

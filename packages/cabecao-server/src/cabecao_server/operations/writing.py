@@ -132,6 +132,12 @@ def commit_changes(
     return record
 
 
+def store_notices(record: OperationRecord) -> list[Notice]:
+    """What the store did on its own for this write (removed a lock a dead git left, settled an interrupted
+    write): the agent and the person see it in the result's `warnings`."""
+    return [Notice(code=WarningCode.RECOVERED, message=text) for text in record.warnings]
+
+
 def _change(planned: Planned) -> FileChange:
     rebase = planned.rebase
     if rebase is None:
