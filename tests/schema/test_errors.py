@@ -109,4 +109,5 @@ def test_notice() -> None:
         "provenance_changed",
         "ignored_allow_marker",
         "stale_lock_removed",
+        "recovered",
     ]
