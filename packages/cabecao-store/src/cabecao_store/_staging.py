@@ -4,10 +4,12 @@ libgit2's `Index.write()` takes `.git/index.lock` itself, which Cabeção alread
 new index is built in a standalone Index opened on a hard-linked copy (`.git/cabecao-index-<pid>.tmp`) and renamed
 over `.git/index` while the lock still stands: readers see the old index or the new one, never a mix.
 
-libgit2 rewrites and hashes the whole index file for any change (SHA-1 with collision detection): ~10 ms for a
+libgit2 rewrites and hashes the whole index file for any change (SHA-1 with collision detection): ~5-7 ms for a
 brain of 10,000 notes, the largest part of a write. It depends only on the blobs and stat data of the files the
 write put on disk, so it runs on a second thread while the write builds its tree and commits (libgit2 releases
-the GIL while it works, and the thread touches only its own Index object).
+the GIL while it works, and the thread touches only its own Index object). Parsing the index again costs as much,
+so the Index installed last is kept in memory and reused while `.git/index` is still that file (same inode, size,
+times and trailing checksum); a person's git that wrote the index in between makes it read afresh.
 
 Racy git: git trusts an entry's stat data only when the file is older than the index file; an entry whose file
 is as new as the index ("racily clean") is checked by content, and every git that rewrites the index re-checks
