@@ -708,6 +708,7 @@ def lost_commit_run(folder: Path, *, commits: int, server_writes: int, servers: 
         "server_writes": dict(statuses),
         "person_refusals": sum(refusals.values()),
         "fsck_ok": subprocess.run(["git", "fsck", "--no-progress"], cwd=root, capture_output=True).returncode == 0,
+        "status_lines": len(git(root, "status", "--porcelain", "--untracked-files=all").splitlines()),
     }
 
 
