@@ -184,11 +184,10 @@ def test_git_index_failing_after_the_commit_keeps_the_commit_and_is_finished_lat
     write_note(brain)
     before_head = gitcli.head(brain.root)
 
-    def broken(self: _staging.Pending) -> None:
-        self._thread.join()
+    def broken(self: _staging.Prepared) -> None:
         raise OSError("disco cheio")
 
-    monkeypatch.setattr(_staging.Pending, "install", broken)
+    monkeypatch.setattr(_staging.Prepared, "install", broken)
     record = _edit_and_create(brain)
     assert gitcli.git(brain.root, "rev-parse", "HEAD~1").strip() == before_head
     assert gitcli.head(brain.root) == record.commit

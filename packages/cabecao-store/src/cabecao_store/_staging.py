@@ -4,12 +4,12 @@ libgit2's `Index.write()` takes `.git/index.lock` itself, which Cabeção alread
 new index is built in a standalone Index opened on a hard-linked copy (`.git/cabecao-index-<pid>.tmp`) and renamed
 over `.git/index` while the lock still stands: readers see the old index or the new one, never a mix.
 
-libgit2 rewrites and hashes the whole index file for any change (SHA-1 with collision detection): ~5-7 ms for a
-brain of 10,000 notes, the largest part of a write. It depends only on the blobs and stat data of the files the
-write put on disk, so it runs on a second thread while the write builds its tree and commits (libgit2 releases
-the GIL while it works, and the thread touches only its own Index object). Parsing the index again costs as much,
-so the Index installed last is kept in memory and reused while `.git/index` is still that file (same inode, size,
-times and trailing checksum); a person's git that wrote the index in between makes it read afresh.
+It is built before the commit (a failure then fails the write with nothing changed) and renamed into place right
+after the branch moved, one `rename` later. libgit2 rewrites and hashes the whole index file for any change
+(~5 ms at 10,000 notes); parsing it again would cost as much, so the Index installed last is kept in memory and
+reused while `.git/index` is still that file (same inode, size, times and trailing checksum); a person's git that
+wrote the index in between makes it read afresh. (A second thread that built it while the commit was made was
+slower: the two threads hand the GIL back and forth, ~7-12 ms a write at 1,000 notes against ~4 ms.)
 
 Racy git: git trusts an entry's stat data only when the file is older than the index file; an entry whose file
 is as new as the index ("racily clean") is checked by content, and every git that rewrites the index re-checks
@@ -22,7 +22,6 @@ index.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,33 +33,20 @@ IndexChange = tuple[str, _git.Oid | None, os.stat_result | None]
 TMP_PREFIX = "cabecao-index-"
 
 
-class Pending:
-    """An index being built on a second thread; `install()` puts it in place, `discard()` throws it away."""
+class Prepared:
+    """A new index written to a temporary file: `install()` renames it over `.git/index`, `discard()` drops it."""
 
-    def __init__(self, staging: Staging, changes: list[IndexChange]) -> None:
+    def __init__(self, staging: Staging, tmp: Path, index: _git.Index | None) -> None:
         self.staging = staging
-        self.git_dir = staging.git_dir
-        self.tmp = staging.tmp()
-        self._index: _git.Index | None = None
-        self._failure: list[BaseException] = []
-        self._thread = threading.Thread(target=self._run, args=(changes,), name="cabecao-git-index", daemon=True)
-        self._thread.start()
-
-    def _run(self, changes: list[IndexChange]) -> None:
-        try:
-            self._index = self.staging.build(self.tmp, lambda index: apply_changes(index, changes))
-        except BaseException as exc:  # handed to the writer's thread by install()
-            self._failure.append(exc)
+        self.tmp = tmp
+        self.index = index
 
     def install(self) -> None:
-        self._thread.join()
-        if self._failure:
-            raise self._failure[0]
-        self.staging.install(self.tmp, self._index)
+        if self.index is not None:
+            self.staging.install(self.tmp, self.index)
 
     def discard(self) -> None:
-        self._thread.join()
-        remove_temporaries(self.git_dir, self.tmp.name)
+        remove_temporaries(self.staging.git_dir, self.tmp.name)
 
 
 #: What identifies the `.git/index` file Cabeção last installed: pid, inode, size, mtime, ctime and git's own
@@ -91,9 +77,14 @@ class Staging:
     def tmp(self) -> Path:
         return self.git_dir / f"{TMP_PREFIX}{os.getpid()}.tmp"
 
-    def start(self, changes: list[IndexChange]) -> Pending:
-        """Build the new index on a second thread (the caller holds `.git/index.lock`)."""
-        return Pending(self, changes)
+    def prepare(self, changes: list[IndexChange]) -> Prepared:
+        """Write the new index to a temporary file (the caller holds `.git/index.lock`)."""
+        tmp = self.tmp()
+        try:
+            return Prepared(self, tmp, self.build(tmp, lambda index: apply_changes(index, changes)))
+        except BaseException:
+            remove_temporaries(self.git_dir, tmp.name)
+            raise
 
     def now(self, edit: Callable[[_git.Index], bool]) -> bool:
         """Edit the index on this thread and put it in place if `edit` changed anything (the caller holds

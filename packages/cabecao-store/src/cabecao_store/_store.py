@@ -10,7 +10,8 @@ also when its process is killed at any point (see docs/safety.md):
 4. the branch moved by compare-and-swap from the HEAD read under the lock: when a person's commit moved it
    meanwhile, the commit is rebuilt on top of theirs (or refused with `conflict` if theirs touched the same
    files); nothing ever moves a branch back;
-5. git's index, built in a temporary file and renamed over `.git/index`, then the lock released;
+5. git's index, built in a temporary file before the commit and renamed over `.git/index` right after the
+   branch moved, then the lock released;
 6. the caller's derived state (`after_commit`), then the journal removed.
 
 The next writer (or `Store.open`) that finds a journal finishes the write if its commit landed, or puts back
@@ -67,7 +68,7 @@ from ._locking import (
 )
 from ._oplog import archive_text, rotate_log
 from ._records import UNCHECKED, FileChange, OperationRecord, OperationStatus
-from ._staging import Pending, Staging
+from ._staging import Prepared, Staging
 from ._tokens import digest
 from ._trailers import Trailers, format_message
 
@@ -289,25 +290,25 @@ class Store:
             journal.file = journal_path(self.root, op)
             drop_journal(journal)  # no file was touched yet
             raise
-        pending: Pending | None = None
+        prepared: Prepared | None = None
         try:
             stats = self._apply(planned, journal.dirs)
             if self.before_commit is not None:
                 self.before_commit()
             with _git.git_errors(messages.action_commit()):
-                pending = self._staging.start([(rel, blobs[rel], stats.get(rel)) for rel in paths])
+                prepared = self._staging.prepare([(rel, blobs[rel], stats.get(rel)) for rel in paths])
                 commit_id = self._commit(head, blobs, message, deadline, warnings)
         except BaseException:
-            if pending is not None:
-                pending.discard()
+            if prepared is not None:
+                prepared.discard()
             if self._roll_back(journal, warnings):
                 drop_journal(journal)  # else the next writer's recovery tries again
             raise
         finished = True
         try:
-            pending.install()
+            prepared.install()  # one rename after the branch moved
         except Exception as exc:  # the commit stands; git's index is finished from the journal later
-            pending.discard()
+            prepared.discard()
             finished = False
             warnings.append(messages.git_index_pending(problem=str(exc) or type(exc).__name__))
         return _Done(commit=commit_id, paths=paths, time=now, journal=journal, finished=finished)
