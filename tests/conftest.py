@@ -46,3 +46,18 @@ def sample_notes(tmp_path: Path) -> Path:
     target = tmp_path / "notes"
     shutil.copytree(SAMPLE_BRAIN_FILES, target)
     return target
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def sample_brain(tmp_path: Path) -> Path:
+    """A fresh copy of the sample brain, made as `cabecao init --sample` makes it."""
+    from cabecao_store import init_brain
+
+    root = tmp_path / "exemplo"
+    init_brain(root, sample=True)
+    return root

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from cabecao_schema import CabecaoError, ErrorCode, new_ulid
-from cabecao_store import FileChange, Store, init_brain
+from cabecao_store import FileChange, Store
 
 from ..server.conftest import call, connect
 from . import harness
@@ -28,15 +28,8 @@ ISSUE_HANDOFF = "memory/handoffs/2026-11-10-atlas-consumidores.md"
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def brain(tmp_path: Path) -> Path:
-    root = tmp_path / "exemplo"
-    init_brain(root, sample=True)
-    return root
+def brain(sample_brain: Path) -> Path:
+    return sample_brain
 
 
 def _crash(root: Path, tool: str, arguments: dict[str, Any], seam: str) -> None:

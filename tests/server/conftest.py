@@ -10,21 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-from cabecao_store import init_brain
 from mcp import Client, StdioServerParameters
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def sample_brain(tmp_path: Path) -> Path:
-    root = tmp_path / "exemplo"
-    init_brain(root, sample=True)
-    return root
 
 
 def server_params(brain: Path, *extra: str) -> StdioServerParameters:
